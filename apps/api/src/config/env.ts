@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths.js';
+
+const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every variable the server reads (README "Configuration" lists the same). */
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+    APP_URL: z.url().optional(),
+    TRUST_PROXY: flag.default(false),
+    ADMIN_PHONE: z
+      .string()
+      .regex(/^\d{1,12}$/, 'digits only, at most 12')
+      .default('01000000000'),
+    ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+    ADMIN_NAME: z.string().min(1).default('مدير النظام'),
+    ADMIN_EMAIL: z.email().default('admin@example.com'),
+    SESSION_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(720),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(10000).default(30),
+    LOGIN_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'the default administrator password is refused when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof ZEnv>;
+
+export class EnvError extends Error {}
+
+/** Reads and checks the environment once; every bad variable is named in one message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 150 }).notNull(),
+    email: varchar('email', { length: 190 }),
+    phone: varchar('phone', { length: 12 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    image: text('image'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    address: text('address'),
+    type: varchar('type', { length: 10 }).notNull().default('user'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'string' }),
+    active: boolean('active').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Soft-deleted users keep their history; their phone and email may be reused.
+    uniqueIndex('users_phone_live_key').on(t.phone).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index('users_type_idx').on(t.type, t.id),
+    check('users_type_check', sql`${t.type} in ('user', 'admin')`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,31 @@
+/** A failure the client should see: an HTTP status and a catalogue key the error handler translates. */
+export type FieldError = { field?: string; key: string; params?: Record<string, string | number> };
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    /** Catalogue key (packages/shared/src/locales), also sent as `code`. */
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+
+  static unauthenticated() {
+    return new AppError(401, 'errors.unauthenticated');
+  }
+  static forbidden() {
+    return new AppError(403, 'errors.forbidden');
+  }
+  static notFound() {
+    return new AppError(404, 'errors.not_found');
+  }
+  static conflict(key = 'errors.conflict', fieldErrors: FieldError[] = []) {
+    return new AppError(409, key, {}, fieldErrors);
+  }
+  static tooManyRequests(retryAfterSeconds: number) {
+    return new AppError(429, 'errors.too_many_requests', { seconds: retryAfterSeconds });
+  }
+}

@@ -1,0 +1,87 @@
+import { DEFAULT_LOCALE, type Locale } from '@portal/shared/constants';
+import { isMessageKey, translate } from '@portal/shared/messages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type FieldError } from '../lib/app-error.js';
+import { localeFromHeader } from '../lib/locale.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of messages in this response (Accept-Language; ar by default). */
+    locale: Locale;
+  }
+}
+
+type Envelope = { status: 'error'; code: string; message: string; errors: { title: string; field?: string }[] };
+
+function envelope(
+  locale: Locale,
+  key: string,
+  params: Record<string, string | number>,
+  fields: FieldError[],
+): Envelope {
+  return {
+    status: 'error',
+    code: key.replace(/^errors\./, ''),
+    message: translate(locale, key, params),
+    errors: fields.map((f) => ({
+      title: translate(locale, isMessageKey(f.key) ? f.key : 'validation.invalid_value', f.params),
+      ...(f.field ? { field: f.field } : {}),
+    })),
+  };
+}
+
+/** Fastify's own error codes that mean the client sent something we cannot read. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'errors.bad_request'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'errors.bad_request'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'errors.payload_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'errors.unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'errors.bad_request'],
+};
+
+function send(reply: FastifyReply, status: number, body: Envelope) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One place turns every failure into the envelope of DESIGN §3, translated.
+ * Never a stack trace, SQL text or secret in a response: unknown errors are logged and become 500.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('locale', DEFAULT_LOCALE);
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeFromHeader(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale;
+    if (error instanceof AppError) {
+      if (error.statusCode === 429) reply.header('retry-after', String(error.params.seconds ?? 60));
+      return send(reply, error.statusCode, envelope(locale, error.key, error.params, error.fieldErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldError[] = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
+        key: v.message ?? 'validation.invalid_value',
+      }));
+      return send(reply, 422, envelope(locale, 'errors.validation', {}, fields));
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, known[0], envelope(locale, known[1], {}, []));
+    if (error.statusCode === 429) {
+      return send(reply, 429, envelope(locale, 'errors.too_many_requests', { seconds: 60 }, []));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+      return send(reply, error.statusCode, envelope(locale, 'errors.bad_request', {}, []));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, envelope(locale, 'errors.internal', {}, []));
+  });
+});
+
+/** The 404 of an unknown API route, in the same envelope. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, envelope(request.locale, 'errors.route_not_found', {}, []));
+}

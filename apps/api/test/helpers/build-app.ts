@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Env, loadEnv } from '../../src/config/env.js';
+import type { Database } from '../../src/db/client.js';
+import { openTestDatabase } from './test-database.js';
+
+export const ADMIN = { phone: '01000000000', password: 'Admin@12345' } as const;
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  env: Env;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, migrated and seeded exactly as on a first start. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ADMIN_PHONE: ADMIN.phone,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...overrides,
+  });
+  const app = await buildApp({ env, database: database.handle });
+  await app.ready();
+  return {
+    app,
+    db: database.handle.db,
+    env,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** Logs in through the real route and returns the bearer token. */
+export async function loginAs(app: FastifyInstance, phone: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { phone, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${phone} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.access_token as string;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,11 @@
+export const USER_TYPES = ['user', 'admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ROLE_NAMES = ['admin', 'manager', 'editor', 'user', 'visitor'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Audit actions written by the auth flow; data changes use `<table>.<insert|update|delete>`. */
+export const AUTH_ACTIONS = ['login', 'logout'] as const;
