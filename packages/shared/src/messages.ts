@@ -1,9 +1,19 @@
 import type { Locale } from './constants.js';
-import ar from './locales/ar.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import arAccounts from './locales/ar/accounts.json' with { type: 'json' };
+import arCommon from './locales/ar/common.json' with { type: 'json' };
+import arUsers from './locales/ar/users.json' with { type: 'json' };
+import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import enCommon from './locales/en/common.json' with { type: 'json' };
+import enUsers from './locales/en/users.json' with { type: 'json' };
 
-/** Messages both sides show: validation and API errors. The web app merges them into i18next. */
-export const MESSAGES = { ar, en } as const;
+/**
+ * Messages both sides show: validation and API errors, one file per domain
+ * (each file owns its top-level namespaces). The web app merges them into i18next.
+ */
+export const MESSAGES = {
+  ar: { ...arCommon, ...arUsers, ...arAccounts },
+  en: { ...enCommon, ...enUsers, ...enAccounts },
+} as const;
 
 type Params = Record<string, string | number>;
 
