@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../enums.js';
-import { PERMISSIONS } from '../permissions.js';
+import { PERMISSIONS, type Permission } from '../permissions.js';
 import { passwordInput, phoneField } from './fields.js';
 
 /** POST /login (SPEC §5 login rules). */
@@ -10,7 +10,7 @@ export const ZLoginRequestSchema = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 
-const permissionName = z.enum(PERMISSIONS as [string, ...string[]]);
+const permissionName = z.enum(PERMISSIONS as [Permission, ...Permission[]]);
 
 export const ZRoleSummary = z.object({ id: z.number().int(), name: z.string() });
 

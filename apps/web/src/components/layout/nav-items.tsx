@@ -1,0 +1,37 @@
+import { DashboardOutlined, FileSearchOutlined, SettingOutlined } from '@ant-design/icons';
+import type { Permission } from '@portal/shared/permissions';
+import type { ReactNode } from 'react';
+import { paths } from '../../config/paths';
+
+export type NavLeaf = { key: string; path: string; label: string; icon?: ReactNode; permission?: Permission };
+export type NavGroup = { key: string; label: string; icon: ReactNode; children: NavLeaf[] };
+export type NavEntry = NavLeaf | NavGroup;
+
+/**
+ * The sidebar of SPEC §2. Only screens that exist are listed (no dead links);
+ * each feature adds its entry here when its screen lands.
+ */
+export const NAV_ENTRIES: NavEntry[] = [
+  { key: 'dashboard', path: paths.dashboard, label: 'nav.dashboard', icon: <DashboardOutlined /> },
+  {
+    key: 'settings',
+    label: 'nav.settings',
+    icon: <SettingOutlined />,
+    children: [
+      { key: 'logs', path: paths.logs, label: 'nav.logs', icon: <FileSearchOutlined />, permission: 'logs.index' },
+    ],
+  },
+];
+
+export function isGroup(entry: NavEntry): entry is NavGroup {
+  return 'children' in entry;
+}
+
+/** The entries a user may open: leaves they lack permission for, and then empty groups, disappear. */
+export function visibleEntries(entries: NavEntry[], can: (p: Permission) => boolean): NavEntry[] {
+  return entries.flatMap<NavEntry>((entry) => {
+    if (!isGroup(entry)) return !entry.permission || can(entry.permission) ? [entry] : [];
+    const children = entry.children.filter((c) => !c.permission || can(c.permission));
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}

@@ -1,0 +1,70 @@
+import { Menu } from 'antd';
+import type { ItemType } from 'antd/es/menu/interface';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useCan } from '../../lib/authorization';
+import { useSession } from '../../lib/session';
+import { UserAvatar } from './default-avatar';
+import { isGroup, NAV_ENTRIES, type NavEntry, visibleEntries } from './nav-items';
+
+function toItems(entries: NavEntry[], t: (k: string) => string, onNavigate?: () => void): ItemType[] {
+  return entries.map((entry) =>
+    isGroup(entry)
+      ? { key: entry.key, icon: entry.icon, label: t(entry.label), children: toItems(entry.children, t, onNavigate) }
+      : {
+          key: entry.path,
+          icon: entry.icon,
+          label: (
+            <Link to={entry.path} onClick={onNavigate}>
+              {t(entry.label)}
+            </Link>
+          ),
+        },
+  );
+}
+
+/** The longest nav path that prefixes the current location is the selected entry. */
+function selectedKey(pathname: string, entries: NavEntry[]): string[] {
+  const leaves = entries.flatMap((e) => (isGroup(e) ? e.children : [e]));
+  const match = leaves
+    .filter((l) => pathname === l.path || pathname.startsWith(`${l.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return match ? [match.path] : [];
+}
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const entries = visibleEntries(NAV_ENTRIES, can);
+  const selected = selectedKey(pathname, entries);
+  // Groups start open; the group of the current page is reopened whenever the page changes.
+  const groupKeys = entries.filter(isGroup).map((g) => g.key);
+  const [openKeys, setOpenKeys] = useState<string[]>(groupKeys);
+  const activeGroup = entries.find((e) => isGroup(e) && e.children.some((c) => selected.includes(c.path)))?.key;
+  useEffect(() => {
+    if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
+  }, [activeGroup]);
+  return (
+    <nav className="sidebar" aria-label={t('nav.main')}>
+      <div className="sidebar-brand">{t('app.name')}</div>
+      {user && (
+        <Link to={paths.user(user.id)} className="sidebar-user" onClick={onNavigate}>
+          <UserAvatar src={user.photo_url} name={user.name} size={44} />
+          <span className="sidebar-user-name">{user.name}</span>
+        </Link>
+      )}
+      <Menu
+        mode="inline"
+        theme="dark"
+        selectedKeys={selected}
+        openKeys={openKeys}
+        onOpenChange={setOpenKeys}
+        items={toItems(entries, t, onNavigate)}
+      />
+    </nav>
+  );
+}

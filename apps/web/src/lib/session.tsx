@@ -1,0 +1,112 @@
+import type { Permission } from '@portal/shared/permissions';
+import type { TLoginResponseData, TUser } from '@portal/shared/schemas/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import { api, setAuthFailureListener } from './api-client';
+import {
+  clearSession,
+  loggedFlag,
+  readSession,
+  type StoredSession,
+  setLoggedFlag,
+  writeSession,
+} from './session-store';
+
+type SessionValue = {
+  /** The signed-in user, null when signed out or not loaded yet. */
+  user: TUser | null;
+  /** True while a stored session is being checked with the server. */
+  loading: boolean;
+  signedIn: boolean;
+  permissions: ReadonlySet<Permission>;
+  signIn(data: TLoginResponseData): void;
+  signOut(): Promise<void>;
+};
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export const meQueryKey = (userId: number) => ['session', 'me', userId] as const;
+
+/**
+ * The signed-in user and their effective permissions, loaded after login, at
+ * start, and again on every route change (SPEC §6), so a role change applies
+ * without logging out.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [stored, setStored] = useState<StoredSession | null>(() => readSession());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const me = useQuery({
+    queryKey: stored ? meQueryKey(stored.userId) : ['session', 'none'],
+    queryFn: ({ signal }) => api.get<TUser>(`/users/${stored?.userId}`, signal),
+    enabled: stored !== null,
+    staleTime: 5_000,
+    retry: false,
+    meta: { silent: true },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    if (stored) void queryClient.invalidateQueries({ queryKey: ['session', 'me'] });
+  }, [pathname]);
+
+  useEffect(() => {
+    setAuthFailureListener((error) => {
+      if (error.code === 'unauthenticated') {
+        clearSession();
+        queryClient.clear();
+        setStored(null);
+        navigate(paths.login, { replace: true });
+      } else if (loggedFlag() !== '2') {
+        setLoggedFlag('2');
+        navigate(paths.unauthorized, { replace: true });
+      }
+    });
+  }, [navigate, queryClient]);
+
+  const signIn = useCallback(
+    (data: TLoginResponseData) => {
+      const next = { token: data.access_token, userId: data.user.id };
+      writeSession(next);
+      queryClient.setQueryData(meQueryKey(data.user.id), data.user);
+      setStored(next);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('/logout');
+    } catch {
+      // The token may already be gone on the server; signing out locally is what matters.
+    }
+    clearSession();
+    queryClient.clear();
+    setStored(null);
+    navigate(paths.login, { replace: true });
+  }, [navigate, queryClient]);
+
+  const user = stored ? (me.data ?? null) : null;
+  const value = useMemo<SessionValue>(
+    () => ({
+      user,
+      loading: stored !== null && me.isPending,
+      signedIn: stored !== null,
+      permissions: new Set([...(user?.role_permissions ?? []), ...(user?.direct_permissions ?? [])]),
+      signIn,
+      signOut,
+    }),
+    [user, stored, me.isPending, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
