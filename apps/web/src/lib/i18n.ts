@@ -2,12 +2,16 @@ import type { Locale } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import arAccounts from '../locales/ar/accounts.json';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arLogs from '../locales/ar/logs.json';
+import arUsers from '../locales/ar/users.json';
+import enAccounts from '../locales/en/accounts.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enLogs from '../locales/en/logs.json';
+import enUsers from '../locales/en/users.json';
 import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language';
 
 /**
@@ -15,8 +19,8 @@ import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language
  * owning its top-level keys) merged with the shared validation and error catalogue.
  */
 export const resources = {
-  ar: { translation: { ...MESSAGES.ar, ...arCommon, ...arAuth, ...arLogs } },
-  en: { translation: { ...MESSAGES.en, ...enCommon, ...enAuth, ...enLogs } },
+  ar: { translation: { ...MESSAGES.ar, ...arCommon, ...arAuth, ...arLogs, ...arUsers, ...arAccounts } },
+  en: { translation: { ...MESSAGES.en, ...enCommon, ...enAuth, ...enLogs, ...enUsers, ...enAccounts } },
 } as const;
 
 export function initI18n(lang: Locale = storedLanguage()) {
