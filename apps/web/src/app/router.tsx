@@ -6,6 +6,7 @@ import type { RouteHandle } from '../components/layout/page-header';
 import { paths } from '../config/paths';
 import { SessionProvider } from '../lib/session';
 import { GuestOnly, RequireSession } from './guards';
+import { AccountSession } from './routes/accounts/account-session';
 
 /** Each screen is its own chunk, loaded when first opened. */
 function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -29,8 +30,27 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <GuestOnly />,
-        children: [{ path: '/login/:code?', ...screen(() => import('./routes/auth/login')) }],
+        children: [
+          { path: '/login/:code?', ...screen(() => import('./routes/auth/login')) },
+          // Customer accounts (SPEC §2 guest-only routes)
+          { path: paths.register, ...screen(() => import('./routes/accounts/register')) },
+          { path: paths.reset, ...screen(() => import('./routes/accounts/reset')) },
+          { path: paths.resetMessage, ...screen(() => import('./routes/accounts/reset-message')) },
+          { path: '/newpassword/:token', ...screen(() => import('./routes/accounts/new-password')) },
+        ],
       },
+      {
+        // Account pages that need a session but no app shell: the activation code, recovery data.
+        element: <AccountSession />,
+        children: [
+          { path: paths.message, ...screen(() => import('./routes/accounts/message')) },
+          { path: '/recovery/:type?', ...screen(() => import('./routes/accounts/recovery')) },
+        ],
+      },
+      // Emailed links and the recovery notice: open to guests and to the customer still signed in here.
+      { path: '/activation/:token', ...screen(() => import('./routes/accounts/activation')) },
+      { path: '/recoveryactivation/:token', ...screen(() => import('./routes/accounts/recovery-activation')) },
+      { path: paths.recoveryMessage, ...screen(() => import('./routes/accounts/recovery-message')) },
       {
         element: <RequireSession />,
         children: [
@@ -52,6 +72,75 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: paths.managementLogs, ...crumb('nav.logs'), ...screen(() => import('./routes/logs/logs-list')) },
+              // Users, administrators, roles (SPEC §2)
+              {
+                path: paths.users,
+                ...crumb('usersUi.title'),
+                children: [
+                  { index: true, ...screen(() => import('./routes/users/users-list')) },
+                  {
+                    path: 'create',
+                    ...crumb('usersUi.create_title'),
+                    ...screen(() => import('./routes/users/user-create')),
+                  },
+                  {
+                    path: 'admins',
+                    ...crumb('admins.title'),
+                    children: [
+                      { index: true, ...screen(() => import('./routes/users/admins-list')) },
+                      {
+                        path: 'create',
+                        ...crumb('admins.create_title'),
+                        ...screen(() => import('./routes/users/admin-create')),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'admin/:id/edit',
+                    ...crumb('admins.edit_title'),
+                    ...screen(() => import('./routes/users/admin-edit')),
+                  },
+                  {
+                    path: 'user/password/change/:id',
+                    ...crumb('usersUi.password.title'),
+                    ...screen(() => import('./routes/users/change-password')),
+                  },
+                  {
+                    path: 'user/roles/:id',
+                    ...crumb('rolesUi.assign_page.user_roles_title'),
+                    ...screen(() => import('./routes/users/user-roles')),
+                  },
+                  {
+                    path: ':id',
+                    ...crumb('usersUi.profile'),
+                    children: [
+                      { index: true, ...screen(() => import('./routes/users/user-profile')) },
+                      {
+                        path: 'edit',
+                        ...crumb('usersUi.edit_title'),
+                        ...screen(() => import('./routes/users/user-edit')),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: paths.roles,
+                ...crumb('rolesUi.title'),
+                children: [
+                  { index: true, ...screen(() => import('./routes/roles/roles-list')) },
+                  {
+                    path: 'assign',
+                    ...crumb('rolesUi.assign_page.title'),
+                    ...screen(() => import('./routes/roles/roles-assign')),
+                  },
+                ],
+              },
+              {
+                path: paths.managementRoles,
+                ...crumb('rolesUi.title'),
+                ...screen(() => import('./routes/roles/roles-list')),
+              },
             ],
           },
         ],

@@ -50,7 +50,15 @@ export function DataTable<T extends object>(props: Props<T>) {
   });
 
   const columns = props.columns.map((column) =>
-    column.sortKey ? { ...column, sorter: true, sortOrder: sortOrderOf(state, column.sortKey) } : column,
+    column.sortKey
+      ? {
+          ...column,
+          sorter: true,
+          // Clicking flips the order and never leaves the column unsorted; Reset restores the default.
+          sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[],
+          sortOrder: sortOrderOf(state, column.sortKey),
+        }
+      : column,
   );
 
   const onTableChange = (

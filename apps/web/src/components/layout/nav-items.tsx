@@ -1,4 +1,11 @@
-import { DashboardOutlined, FileSearchOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  FileSearchOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
 import type { Permission } from '@portal/shared/permissions';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
@@ -13,12 +20,27 @@ export type NavEntry = NavLeaf | NavGroup;
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', path: paths.dashboard, label: 'nav.dashboard', icon: <DashboardOutlined /> },
+  { key: 'users', path: paths.users, label: 'usersUi.nav', icon: <TeamOutlined />, permission: 'users.index' },
   {
     key: 'settings',
     label: 'nav.settings',
     icon: <SettingOutlined />,
     children: [
+      {
+        key: 'admins',
+        path: paths.admins,
+        label: 'admins.nav',
+        icon: <UserSwitchOutlined />,
+        permission: 'users.index',
+      },
       { key: 'logs', path: paths.logs, label: 'nav.logs', icon: <FileSearchOutlined />, permission: 'logs.index' },
+      {
+        key: 'roles',
+        path: paths.roles,
+        label: 'rolesUi.nav',
+        icon: <SafetyCertificateOutlined />,
+        permission: 'roles.index',
+      },
     ],
   },
 ];

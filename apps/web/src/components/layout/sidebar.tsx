@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -41,13 +41,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const entries = visibleEntries(NAV_ENTRIES, can);
   const selected = selectedKey(pathname, entries);
-  // Groups start open; the group of the current page is reopened whenever the page changes.
+  // Groups are open unless the user closed them; the current page's group always is.
+  // Derived rather than stored, so groups that appear once permissions load open too.
+  const [closed, setClosed] = useState<string[]>([]);
   const groupKeys = entries.filter(isGroup).map((g) => g.key);
-  const [openKeys, setOpenKeys] = useState<string[]>(groupKeys);
   const activeGroup = entries.find((e) => isGroup(e) && e.children.some((c) => selected.includes(c.path)))?.key;
-  useEffect(() => {
-    if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
-  }, [activeGroup]);
+  const openKeys = groupKeys.filter((k) => !closed.includes(k) || k === activeGroup);
   return (
     <nav className="sidebar" aria-label={t('nav.main')}>
       <div className="sidebar-brand">{t('app.name')}</div>
@@ -62,7 +61,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         theme="dark"
         selectedKeys={selected}
         openKeys={openKeys}
-        onOpenChange={setOpenKeys}
+        onOpenChange={(keys) => setClosed(groupKeys.filter((k) => !keys.includes(k)))}
         items={toItems(entries, t, onNavigate)}
       />
     </nav>

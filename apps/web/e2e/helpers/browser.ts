@@ -1,0 +1,56 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium with the flags this machine needs (no downloaded browser, no background traffic). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type Viewport = 'desktop' | 'phone';
+
+/** A fresh context (empty storage) at a desktop or a 390 px phone size. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = 'desktop',
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+  });
+  const page = await context.newPage();
+  // Uncaught errors in the page are collected so a test can assert there were none.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Logs in through the login form, as a person would, and waits for the dashboard. */
+export async function loginThroughForm(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('#phone').fill(phone);
+  await page.locator('#password').fill(password);
+  await page.locator('#password').press('Enter');
+  await page.waitForURL('**/dashboard');
+}
+
+export async function documentLanguage(page: Page) {
+  return page.evaluate(() => ({
+    dir: document.documentElement.dir,
+    lang: document.documentElement.lang,
+    bodyClass: document.body.className,
+  }));
+}

@@ -1,0 +1,139 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentLanguage, launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { ADMIN, type Portal, startPortal } from './helpers/portal';
+
+describe('walking skeleton in the browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('sends a visitor without a session from / to the Arabic, right-to-left login page', async () => {
+    const { page, context, errors } = await newPage(browser, portal.url);
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    expect(await documentLanguage(page)).toEqual({ dir: 'rtl', lang: 'ar', bodyClass: 'ar' });
+    await page.getByRole('heading', { name: 'تسجيل الدخول إلى حسابك' }).waitFor();
+    // The bundled Arabic web font is loaded, not a CDN one.
+    const cairo = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((f) => f.family.replaceAll('"', '') === 'Cairo' && f.status === 'loaded');
+    });
+    expect(cairo).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a wrong password with the invalid-data toast and stays on the login page', async () => {
+    const { page, context } = await newPage(browser, portal.url);
+    await page.goto('/login');
+    await page.locator('#phone').fill(ADMIN.phone);
+    await page.locator('#password').fill('Wrong@12345');
+    await page.locator('#password').press('Enter');
+    await expect(page.getByText('البيانات غير صحيحة').waitFor()).resolves.toBeUndefined();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('logs in in Arabic, switches to English across a reload, sees the audit log, and logs out', async () => {
+    const { page, context, errors } = await newPage(browser, portal.url);
+    await loginThroughForm(page, ` ${ADMIN.phone.slice(0, 3)} ${ADMIN.phone.slice(3)} `, ADMIN.password);
+    const card = page.getByTestId('my-account-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(ADMIN.name);
+    expect(await card.textContent()).toContain('مفعّل');
+
+    await page.getByTestId('language-toggle').click();
+    expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
+    await page.reload();
+    await page.getByText('My account').waitFor();
+    expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    const footer = await page.locator('footer').textContent();
+    expect(footer).toContain(String(new Date().getFullYear()));
+
+    // The login just made is in the audit log, with the acting user linked.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL('**/logs');
+    const firstRow = page.locator('.ant-table-row').first();
+    await firstRow.waitFor();
+    expect(await firstRow.textContent()).toContain('Logged in');
+    await firstRow.getByRole('link', { name: /View entry/ }).click();
+    await page.waitForURL(/\/logs\/\d+$/);
+    await page.getByTestId('new-value').waitFor();
+    expect(await page.getByTestId('new-value').textContent()).toContain('"user_id"');
+    expect(await page.getByTestId('new-value').textContent()).not.toContain('token_hash');
+    await page.getByTestId('log-user-link').waitFor();
+
+    // Filters live in the URL, so Back restores them.
+    await page.goto('/logs?action=login');
+    await firstRow.waitFor();
+    expect(await page.getByTestId('table-total').textContent()).toBe('Total: 1');
+
+    await page.getByTestId('profile-menu').click();
+    await page.getByText('Log out').click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('revokes the token on the server at logout', async () => {
+    const { page, context } = await newPage(browser, portal.url);
+    await loginThroughForm(page, ADMIN.phone, ADMIN.password);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByTestId('profile-menu').click();
+    await page.getByText('تسجيل الخروج').click();
+    await page.waitForURL('**/login');
+    const res = await fetch(`${portal.url}/api/v1/users/1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown route, with a way home', async () => {
+    const { page, context } = await newPage(browser, portal.url);
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await page.getByText('الصفحة غير موجودة').waitFor();
+    await page.getByRole('button', { name: 'العودة إلى الرئيسية' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('sends a signed-in user away from the login page, and shows 401 and 500 pages', async () => {
+    const { page, context } = await newPage(browser, portal.url);
+    await loginThroughForm(page, ADMIN.phone, ADMIN.password);
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/401');
+    await page.getByRole('button', { name: 'العودة إلى ملفي الشخصي' }).waitFor();
+    await page.goto('/500');
+    await page.getByText('الخدمة غير متاحة مؤقتًا').waitFor();
+    await page.getByRole('searchbox').fill('سجل');
+    await page.getByRole('link', { name: 'سجل العمليات' }).waitFor();
+    await context.close();
+  });
+
+  it('opens the menu as a drawer on a phone', async () => {
+    const { page, context } = await newPage(browser, portal.url, 'phone');
+    await loginThroughForm(page, ADMIN.phone, ADMIN.password);
+    expect(await page.locator('.app-sider').count()).toBe(0);
+    await page.getByRole('button', { name: 'فتح القائمة' }).click();
+    await page.locator('.app-drawer').getByRole('link', { name: 'سجل العمليات' }).click();
+    await page.waitForURL('**/logs');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { AuthLayout } from '../../../components/layout/auth-layout';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import type { RecoveryMessageState } from './recovery';
+
+/**
+ * /recovarymessage (SPEC's spelling): the recovery data was received; the
+ * account is reviewed within two working days at most. When the email has to
+ * be confirmed first, the page says so.
+ */
+export default function RecoveryMessageRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { signedIn, signOut } = useSession();
+  const status = (useLocation().state as RecoveryMessageState)?.status;
+  return (
+    <AuthLayout title={t('accountsUi.recovery.received_title')}>
+      <Result
+        status="success"
+        title={t('accounts.messages.recovery_received')}
+        subTitle={status === 'pending_activation' ? t('accounts.messages.recovery_check_email') : undefined}
+        extra={
+          signedIn ? (
+            <div className="result-actions">
+              <Button type="primary" onClick={() => void signOut()}>
+                {t('accountsUi.logout')}
+              </Button>
+              <Button onClick={() => navigate(paths.home, { replace: true })}>{t('accountsUi.go_home')}</Button>
+            </div>
+          ) : (
+            <Button type="primary" onClick={() => navigate(paths.login)}>
+              {t('accountsUi.login')}
+            </Button>
+          )
+        }
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,5 @@
+import { UsersListScreen } from './users-list';
+
+export default function AdminsListRoute() {
+  return <UsersListScreen kind="admin" />;
+}

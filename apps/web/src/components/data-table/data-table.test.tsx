@@ -1,0 +1,73 @@
+import type { TListPage } from '@portal/shared/schemas/list';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { type DataColumn, DataTable } from './data-table';
+
+type Row = { id: number; name: string };
+const columns: DataColumn<Row>[] = [
+  { key: 'id', title: '#', dataIndex: 'id', sortKey: 'id' },
+  { key: 'name', title: 'name', dataIndex: 'name' },
+];
+
+function pageOf(rows: Row[], total = rows.length): TListPage<Row> {
+  return { data: rows, total, lastPage: Math.ceil(total / 10) || 1, currentPage: 1, perPage: 10 };
+}
+
+describe('DataTable', () => {
+  it('loads the first page with the default query and shows rows and total', async () => {
+    const fetchPage = vi.fn().mockResolvedValue(
+      pageOf(
+        [
+          { id: 2, name: 'ب' },
+          { id: 1, name: 'أ' },
+        ],
+        42,
+      ),
+    );
+    await renderWithProviders(
+      <DataTable<Row> queryKey="t1" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
+      {
+        lang: 'en',
+      },
+    );
+    expect(await screen.findByText('ب')).toBeInTheDocument();
+    expect(fetchPage.mock.calls[0]?.[0]).toEqual({ page: 1, perPage: 10, sortBy: 'id', sortOrder: 'desc' });
+    expect(screen.getByTestId('table-total')).toHaveTextContent('Total: 42');
+  });
+
+  it('puts search and sort in the URL and asks the server again', async () => {
+    const fetchPage = vi.fn().mockResolvedValue(pageOf([{ id: 1, name: 'x' }]));
+    const { router } = await renderWithProviders(
+      <DataTable<Row> queryKey="t2" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
+      { route: '/list?page=1', lang: 'en' },
+    );
+    await screen.findByText('x');
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: '  login ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=login'));
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'login' }), expect.anything()),
+    );
+
+    const header = screen.getByRole('columnheader', { name: /#/ });
+    fireEvent.click(within(header).getByText('#'));
+    await waitFor(() => expect(router.state.location.search).toContain('sortOrder=asc'));
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ sortOrder: 'asc' }), expect.anything()),
+    );
+
+    fireEvent.click(screen.getByTestId('table-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says so when there is nothing, in Arabic', async () => {
+    const fetchPage = vi.fn().mockResolvedValue(pageOf([]));
+    const { container } = await renderWithProviders(
+      <DataTable<Row> queryKey="t3" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
+    );
+    await waitFor(() => expect(container.querySelector('.ant-empty-description')).toHaveTextContent('لا توجد بيانات'));
+    expect(container.querySelectorAll('.ant-table-row')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseTableState, serializeTableState, toListRequest } from './use-table-state';
+
+describe('table state in the URL', () => {
+  it('defaults to page 1, 10 per page, id descending', () => {
+    const state = parseTableState(new URLSearchParams(), ['action']);
+    expect(state).toEqual({ page: 1, perPage: 10, sortBy: 'id', sortOrder: 'desc', search: undefined, filters: {} });
+    expect(serializeTableState(state).toString()).toBe('');
+  });
+
+  it('round-trips every field and keeps only the declared filters', () => {
+    const params = new URLSearchParams(
+      'page=3&perPage=20&sortBy=action&sortOrder=asc&search=login&action=users&other=x',
+    );
+    const state = parseTableState(params, ['action', 'url']);
+    expect(state).toEqual({
+      page: 3,
+      perPage: 20,
+      sortBy: 'action',
+      sortOrder: 'asc',
+      search: 'login',
+      filters: { action: 'users' },
+    });
+    expect(serializeTableState(state).toString()).toBe(
+      'page=3&perPage=20&sortBy=action&sortOrder=asc&search=login&action=users',
+    );
+  });
+
+  it('falls back to defaults on values a hand-edited link may carry', () => {
+    const state = parseTableState(new URLSearchParams('page=-2&perPage=7&sortOrder=sideways'), []);
+    expect(state.page).toBe(1);
+    expect(state.perPage).toBe(10);
+    expect(state.sortOrder).toBe('desc');
+  });
+
+  it('builds the list request body the API takes', () => {
+    const state = parseTableState(new URLSearchParams('perPage=5&from_date=2026-01-01'), ['from_date', 'to_date']);
+    expect(toListRequest(state)).toEqual({
+      page: 1,
+      perPage: 5,
+      sortBy: 'id',
+      sortOrder: 'desc',
+      from_date: '2026-01-01',
+    });
+  });
+});

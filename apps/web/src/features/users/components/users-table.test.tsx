@@ -1,0 +1,188 @@
+import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
+import type { TUser } from '@portal/shared/schemas/auth';
+import type { TUserListRow } from '@portal/shared/schemas/users';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { UsersTable } from './users-table';
+
+const base = {
+  email: null,
+  image: null,
+  photo_url: null,
+  birthDate: '1990-05-12',
+  address: null,
+  phoneVerify: false,
+  email_verified: false,
+  active: true,
+  removed: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+const ROWS: TUserListRow[] = [
+  {
+    ...base,
+    id: 2,
+    name: 'أحمد محمود',
+    email: 'ahmed@example.com',
+    phone: '01011111111',
+    type: 'user',
+    phoneVerify: true,
+  },
+  { ...base, id: 3, name: 'منى عبد الرحمن', phone: '01122222222', type: 'user', active: false },
+  { ...base, id: 9, name: 'كريم المحذوف', phone: '01233333333', type: 'user', removed: true, active: false },
+] as unknown as TUserListRow[];
+
+function viewer(permissions: readonly Permission[]): TUser {
+  return {
+    ...base,
+    id: 1,
+    name: 'موظف',
+    phone: '01000000000',
+    type: 'admin',
+    phoneVerify: true,
+    roles: [],
+    direct_permissions: [...permissions],
+    role_permissions: [],
+  } as unknown as TUser;
+}
+
+type Call = { method: string; url: string; body: unknown };
+
+function stubApi(permissions: readonly Permission[], onDelete?: () => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(init.body as string) : undefined });
+      if (method === 'GET' && url === '/api/v1/users/1') {
+        return jsonResponse({ status: 'success', data: viewer(permissions) });
+      }
+      if (method === 'POST' && url === '/api/v1/users') {
+        return jsonResponse({
+          status: 'success',
+          data: { data: ROWS, total: ROWS.length, lastPage: 1, currentPage: 1, perPage: 10 },
+        });
+      }
+      if (method === 'DELETE' && onDelete) return onDelete();
+      return jsonResponse({ status: 'error', message: 'unexpected', errors: [] }, 500);
+    }),
+  );
+  window.localStorage.setItem('token', 't'.repeat(43));
+  window.localStorage.setItem('user_id', '1');
+  return calls;
+}
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+describe('UsersTable', () => {
+  it('asks for customers with the filters in `filters` and shows the SPEC columns', async () => {
+    const calls = stubApi(['users.index']);
+    await renderWithProviders(<UsersTable kind="user" />, { route: '/users?email=mona&phone=012' });
+    expect(await screen.findByText('أحمد محمود')).toBeInTheDocument();
+    const list = calls.find((c) => c.method === 'POST' && c.url === '/api/v1/users');
+    expect(list?.body).toMatchObject({
+      page: 1,
+      perPage: 10,
+      sortBy: 'id',
+      sortOrder: 'desc',
+      type: 'user',
+      filters: { email: 'mona', phone: '012' },
+    });
+    for (const title of [
+      '#',
+      'الاسم',
+      'البريد الإلكتروني',
+      'رقم الهاتف',
+      'تاريخ الميلاد',
+      'الهاتف مؤكَّد',
+      'نوع المستخدم',
+      'الحالة',
+    ]) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(title) })).toBeInTheDocument();
+    }
+    const ahmed = rowOf('أحمد محمود');
+    expect(within(ahmed).getByText('ahmed@example.com')).toBeInTheDocument();
+    expect(within(ahmed).getByText('نعم')).toBeInTheDocument();
+    expect(within(ahmed).getByText('عميل')).toBeInTheDocument();
+    expect(within(rowOf('منى عبد الرحمن')).getByText('غير مفعّل')).toBeInTheDocument();
+  });
+
+  it('shows no add, view, edit or delete button to a user holding users.index only, and no removed column', async () => {
+    stubApi(['users.index']);
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    expect(screen.queryByTestId('user-add')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'عرض أحمد محمود' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'تعديل أحمد محمود' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'حذف أحمد محمود' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'الحذف' })).toBeNull();
+  });
+
+  it('shows each button to the holder of its permission, and the removed column to admin_users', async () => {
+    stubApi(PERMISSIONS);
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    expect(screen.getByTestId('user-add').closest('a')).toHaveAttribute('href', '/users/create');
+    expect(screen.getByRole('link', { name: 'عرض أحمد محمود' })).toHaveAttribute('href', '/users/2');
+    expect(screen.getByRole('link', { name: 'تعديل أحمد محمود' })).toHaveAttribute('href', '/users/2/edit');
+    expect(screen.getByRole('button', { name: 'حذف أحمد محمود' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'الحذف' })).toBeInTheDocument();
+    // A removed user can be seen but no longer edited or deleted.
+    expect(within(rowOf('كريم المحذوف')).getByText('محذوف')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'تعديل كريم المحذوف' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'حذف كريم المحذوف' })).toBeNull();
+  });
+
+  it('shows only the view button with users.view, and only delete with users.delete', async () => {
+    stubApi(['users.index', 'users.view']);
+    const first = await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    expect(screen.getByRole('link', { name: 'عرض أحمد محمود' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'تعديل أحمد محمود' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'حذف أحمد محمود' })).toBeNull();
+    first.unmount();
+    window.localStorage.clear();
+
+    stubApi(['users.index', 'users.delete']);
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    expect(screen.getByRole('button', { name: 'حذف أحمد محمود' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'عرض أحمد محمود' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'تعديل أحمد محمود' })).toBeNull();
+  });
+
+  it('confirms a delete: backing out says "cancel" and deletes nothing', async () => {
+    const calls = stubApi(PERMISSIONS);
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    fireEvent.click(screen.getByRole('button', { name: 'حذف أحمد محمود' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'إلغاء' }));
+    expect(await screen.findByText('تم الإلغاء')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('says "can not delete" with the reason when the server refuses', async () => {
+    const calls = stubApi(PERMISSIONS, () =>
+      jsonResponse({ status: 'error', code: 'last_admin', message: 'لا يمكن حذف آخر مسؤول للنظام', errors: [] }, 409),
+    );
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    fireEvent.click(screen.getByRole('button', { name: 'حذف أحمد محمود' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'نعم، احذف' }));
+    expect(await screen.findByText('لا يمكن الحذف: لا يمكن حذف آخر مسؤول للنظام')).toBeInTheDocument();
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/users/2'));
+  });
+
+  it('lists administrators with their own add link and the roles action', async () => {
+    const calls = stubApi(PERMISSIONS);
+    await renderWithProviders(<UsersTable kind="admin" />, { lang: 'en' });
+    await screen.findByText('أحمد محمود');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'admin' });
+    expect(screen.getByTestId('user-add')).toHaveTextContent('Add administrator');
+    expect(screen.getByTestId('user-add').closest('a')).toHaveAttribute('href', '/users/admins/create');
+    // No type filter on the administrators list.
+    expect(screen.queryByRole('combobox', { name: 'User type' })).toBeNull();
+  });
+});

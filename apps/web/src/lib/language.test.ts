@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, currentLanguage } from './i18n';
+import { storedLanguage } from './language';
+
+describe('language switch', () => {
+  afterEach(() => changeLanguage('ar'));
+
+  it('flips direction, lang and the body class, and remembers the choice under "lang"', async () => {
+    await changeLanguage('en');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.body.classList.contains('en')).toBe(true);
+    expect(document.body.classList.contains('ar')).toBe(false);
+    expect(window.localStorage.getItem('lang')).toBe('en');
+    expect(storedLanguage()).toBe('en');
+    expect(currentLanguage()).toBe('en');
+
+    await changeLanguage('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.body.classList.contains('ar')).toBe(true);
+  });
+
+  it('falls back to Arabic for anything unknown in storage', () => {
+    window.localStorage.setItem('lang', 'fr');
+    expect(storedLanguage()).toBe('ar');
+  });
+});
