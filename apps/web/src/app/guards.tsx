@@ -1,10 +1,14 @@
 import type { Permission } from '@portal/shared/permissions';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { AccessDenied } from '../components/feedback/access-denied';
 import { PageLoader } from '../components/feedback/page-loader';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
+
+// Loaded only when someone is actually denied, so it stays out of every route's first load.
+const AccessDenied = lazy(async () => ({
+  default: (await import('../components/feedback/access-denied')).AccessDenied,
+}));
 
 /** Authenticated area: without a session the user goes to the login page, and back here after it. */
 export function RequireSession() {
@@ -24,5 +28,11 @@ export function GuestOnly() {
 export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { permissions, user, loading } = useSession();
   if (loading || !user) return <PageLoader />;
-  return permissions.has(permission) ? children : <AccessDenied />;
+  return permissions.has(permission) ? (
+    children
+  ) : (
+    <Suspense fallback={<PageLoader />}>
+      <AccessDenied />
+    </Suspense>
+  );
 }

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/feedback/page-loader';
-import { AppLayout } from '../components/layout/app-layout';
 import type { RouteHandle } from '../components/layout/page-header';
 import { paths } from '../config/paths';
 import { SessionProvider } from '../lib/session';
@@ -55,7 +54,8 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <AppLayout />,
+            // The shell (menu, drawer, header) is its own chunk: the login page never loads it.
+            lazy: async () => ({ Component: (await import('../components/layout/app-layout')).AppLayout }),
             children: [
               { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
               {
