@@ -101,6 +101,18 @@ describe('walking skeleton in the browser', () => {
     await context.close();
   });
 
+  it('returns a guest to the page they asked for once they have logged in', async () => {
+    const { page, context } = await newPage(browser, portal.url);
+    await page.goto('/logs?action=login');
+    await page.waitForURL('**/login');
+    await page.locator('#phone').fill(ADMIN.phone);
+    await page.locator('#password').fill(ADMIN.password);
+    await page.locator('#password').press('Enter');
+    await page.waitForURL('**/logs?action=login');
+    await page.locator('.ant-table-row').first().waitFor();
+    await context.close();
+  });
+
   it('shows the 404 page for an unknown route, with a way home', async () => {
     const { page, context } = await newPage(browser, portal.url);
     await page.goto('/no/such/page');

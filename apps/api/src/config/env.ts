@@ -21,7 +21,26 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
-    APP_URL: z.url().optional(),
+    /** Public address of the web app; emailed links are built on it (docs/decisions/0005-accounts.md). */
+    APP_URL: z.url().default('http://localhost:3000'),
+    /** smtp(s)://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587 or smtps://…')
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(200).optional(),
+    /** How often the mail worker looks for due messages; 0 turns the timer off (tests flush by hand). */
+    MAIL_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** Account routes (register, activation, reset, recovery): calls per email/phone/user, and per IP, per window. */
+    ACCOUNT_RATE_MAX: z.coerce.number().int().min(1).max(1000).default(5),
+    ACCOUNT_RATE_IP_MAX: z.coerce.number().int().min(1).max(100000).default(30),
+    ACCOUNT_RATE_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     TRUST_PROXY: flag.default(false),
     ADMIN_PHONE: z
       .string()
@@ -46,6 +65,9 @@ const ZEnv = z
       .default(15),
   })
   .superRefine((env, ctx) => {
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required when SMTP_URL is set' });
+    }
     if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',

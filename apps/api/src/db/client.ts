@@ -23,8 +23,8 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   /** PostgreSQL server. */
   | { url: string }
-  /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests). */
-  | { dataDir?: string };
+  /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests, optionally from a dumpDataDir() snapshot). */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -45,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await mkdir(path.dirname(options.dataDir), { recursive: true });
     client = await PGlite.create(options.dataDir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite({ client }) as unknown as Database;
   return {

@@ -81,6 +81,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (broken percent-encoding,
+ * an over-long parameter) gets the envelope too, not Fastify's own body. It runs before
+ * any hook, so the language and the headers the hooks would add are set here.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = localeFromHeader(request.headers['accept-language']);
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'router error');
+  return send(reply, status, envelope(locale, status === 500 ? 'errors.internal' : 'errors.bad_request', {}, []));
+}
+
 /** The 404 of an unknown API route, in the same envelope. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 404, envelope(request.locale, 'errors.route_not_found', {}, []));

@@ -12,14 +12,22 @@ import { sendRouteNotFound } from './errors.js';
 export async function webAppRoutes(app: FastifyInstance, opts: { root: string }) {
   const indexFile = path.join(opts.root, 'index.html');
   const hasWeb = existsSync(indexFile);
-  if (hasWeb) await app.register(fastifyStatic, { root: opts.root, serve: false });
+  // cacheControl: false, or sendFile overwrites the cache-control chosen below with max-age=0.
+  if (hasWeb) await app.register(fastifyStatic, { root: opts.root, serve: false, cacheControl: false });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api') || !hasWeb || request.method !== 'GET') {
       return sendRouteNotFound(request, reply);
     }
-    const relative = path.posix.normalize(decodeURIComponent(pathname)).replace(/^\/+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // Broken percent-encoding (the router lets some through): the app page, never a 500.
+      decoded = '/';
+    }
+    const relative = path.posix.normalize(decoded).replace(/^\/+/, '');
     if (relative.startsWith('assets/') && existsSync(path.join(opts.root, relative))) {
       return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(relative);
     }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Env, loadEnv } from '../../src/config/env.js';
@@ -13,28 +16,43 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real app on a fresh database, migrated and seeded exactly as on a first start. */
+/**
+ * The real app on a fresh database, migrated and seeded exactly as on a first start,
+ * with its own empty DATA_DIR (uploads, outbox) removed on close.
+ */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
   const database = await openTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-    ADMIN_PHONE: ADMIN.phone,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...overrides,
-  });
-  const app = await buildApp({ env, database: database.handle });
-  await app.ready();
-  return {
-    app,
-    db: database.handle.db,
-    env,
-    close: async () => {
-      await app.close();
-      await database.dispose();
-    },
+  const release = async () => {
+    await database.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent-web-dist',
+      ADMIN_PHONE: ADMIN.phone,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...overrides,
+    });
+    const app = await buildApp({ env, database: database.handle });
+    await app.ready();
+    return {
+      app,
+      db: database.handle.db,
+      env,
+      close: async () => {
+        await app.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    // A bad override or a failing migration: free the database before reporting it.
+    await release().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Logs in through the real route and returns the bearer token. */

@@ -18,10 +18,13 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** Guest-only routes: a signed-in user goes to / (SPEC §2). */
+/**
+ * Guest-only routes: a signed-in user goes to / (SPEC §2) — or, right after signing in
+ * on one of these pages, to the page the sign-in asked for (the page before login, /message…).
+ */
 export function GuestOnly() {
-  const { signedIn } = useSession();
-  return signedIn ? <Navigate to={paths.home} replace /> : <Outlet />;
+  const { signedIn, landing } = useSession();
+  return signedIn ? <Navigate to={landing} replace /> : <Outlet />;
 }
 
 /** A page the user may not see shows the access-denied message in place (SPEC §6). */

@@ -5,7 +5,6 @@ import type { RouteHandle } from '../components/layout/page-header';
 import { paths } from '../config/paths';
 import { SessionProvider } from '../lib/session';
 import { GuestOnly, RequireSession } from './guards';
-import { AccountSession } from './routes/accounts/account-session';
 
 /** Each screen is its own chunk, loaded when first opened. */
 function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -40,7 +39,7 @@ export const routes: RouteObject[] = [
       },
       {
         // Account pages that need a session but no app shell: the activation code, recovery data.
-        element: <AccountSession />,
+        element: <RequireSession />,
         children: [
           { path: paths.message, ...screen(() => import('./routes/accounts/message')) },
           { path: '/recovery/:type?', ...screen(() => import('./routes/accounts/recovery')) },

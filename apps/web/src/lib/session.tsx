@@ -21,7 +21,10 @@ type SessionValue = {
   loading: boolean;
   signedIn: boolean;
   permissions: ReadonlySet<Permission>;
-  signIn(data: TLoginResponseData): void;
+  /** Where a user who just signed in on a guest page goes (the guest guard sends them there, not to /). */
+  landing: string;
+  /** Starts the session; `landing` is the page to open next (default: home). */
+  signIn(data: TLoginResponseData, landing?: string): void;
   signOut(): Promise<void>;
 };
 
@@ -36,6 +39,7 @@ export const meQueryKey = (userId: number) => ['session', 'me', userId] as const
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<StoredSession | null>(() => readSession());
+  const [landing, setLanding] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -54,6 +58,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (stored) void queryClient.invalidateQueries({ queryKey: ['session', 'me'] });
   }, [pathname]);
 
+  // Once the landing page is open, later visits to guest pages go home again.
+  useEffect(() => {
+    if (landing !== null && pathname === landing.split('?')[0]) setLanding(null);
+  }, [pathname, landing]);
+
   useEffect(() => {
     setAuthFailureListener((error) => {
       if (error.code === 'unauthenticated') {
@@ -69,11 +78,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const signIn = useCallback(
-    (data: TLoginResponseData) => {
-      const next = { token: data.access_token, userId: data.user.id };
-      writeSession(next);
+    (data: TLoginResponseData, next: string = paths.home) => {
+      const session = { token: data.access_token, userId: data.user.id };
+      writeSession(session);
       queryClient.setQueryData(meQueryKey(data.user.id), data.user);
-      setStored(next);
+      setLanding(next);
+      setStored(session);
     },
     [queryClient],
   );
@@ -96,11 +106,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       loading: stored !== null && me.isPending,
       signedIn: stored !== null,
+      landing: landing ?? paths.home,
       permissions: new Set([...(user?.role_permissions ?? []), ...(user?.direct_permissions ?? [])]),
       signIn,
       signOut,
     }),
-    [user, stored, me.isPending, signIn, signOut],
+    [user, stored, me.isPending, landing, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

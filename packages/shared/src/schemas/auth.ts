@@ -29,6 +29,8 @@ export const ZUserSchema = z.object({
   email_verified: z.boolean(),
   active: z.boolean(),
   removed: z.boolean(),
+  /** Recovery mode is on and this customer has not completed their recovery data: the client sends them to /recovery. */
+  dataRequired: z.boolean(),
   created_at: z.string(),
   roles: z.array(ZRoleSummary),
   direct_permissions: z.array(permissionName),

@@ -23,7 +23,8 @@ export const phoneField = z
       iss.input === undefined || iss.input === null ? 'validation.phone_required' : 'validation.invalid_type',
   })
   .overwrite(normalizePhone)
-  .min(1, { error: 'validation.phone_required' })
+  // abort: an empty phone gets "please enter the phone number" alone, not also "digits only".
+  .min(1, { error: 'validation.phone_required', abort: true })
   .max(PHONE_MAX_LENGTH, { error: 'validation.phone_max' })
   .regex(/^\d+$/, { error: 'validation.phone_digits' });
 
@@ -51,8 +52,15 @@ export type TIdParams = z.infer<typeof ZIdParams>;
 export const dayField = z
   .string({ error: 'validation.invalid_date' })
   .overwrite(toLatinDigits)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid_date' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: 'validation.invalid_date' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid_date', abort: true })
+  // A real calendar day: Date.parse rolls 2024-02-30 over to March 1st, so compare the round trip.
+  .refine(
+    (s) => {
+      const time = Date.parse(`${s}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+    },
+    { error: 'validation.invalid_date' },
+  );
 
 export const searchField = z
   .string({ error: 'validation.invalid_type' })

@@ -27,6 +27,10 @@ export const users = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'string' }),
     active: boolean('active').notNull().default(true),
+    /** Language of the emails this user receives (Accept-Language at registration; docs/decisions/0005). */
+    locale: varchar('locale', { length: 2 }).notNull().default('ar'),
+    /** When the recovery data was completed (its email confirmed); null means `dataRequired` in recovery mode. */
+    dataCompletedAt: timestamp('data_completed_at', { withTimezone: true, mode: 'string' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -37,6 +41,7 @@ export const users = pgTable(
     uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_type_idx').on(t.type, t.id),
     check('users_type_check', sql`${t.type} in ('user', 'admin')`),
+    check('users_locale_check', sql`${t.locale} in ('ar', 'en')`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { Throttle } from '../../lib/throttle.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { isRecoveryMode } from '../settings/settings.service.js';
 import { toUserDto } from '../users/user-dto.js';
 import { findUserAccess, findUserByPhone } from '../users/users.repository.js';
 import { insertSession, revokeSession } from './sessions.repository.js';
@@ -51,11 +52,12 @@ export async function login(
     }),
   );
   deps.throttle.reset(phoneKey);
-  const access = await findUserAccess(deps.db, user.id);
+  const [access, recoveryMode] = await Promise.all([findUserAccess(deps.db, user.id), isRecoveryMode(deps.db)]);
   return {
     access_token: token,
     expires_at: new Date(session.expiresAt).toISOString(),
-    user: toUserDto(user, access),
+    // dataRequired: recovery mode is on and this customer's recovery data is incomplete (→ /recovery).
+    user: toUserDto(user, access, { recoveryMode }),
   };
 }
 

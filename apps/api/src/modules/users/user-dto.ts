@@ -1,4 +1,5 @@
 import type { TUser } from '@portal/shared/schemas/auth';
+import type { TUserListRow } from '@portal/shared/schemas/users';
 import type { UserRow } from '../../db/schema/users.js';
 import type { UserAccess } from './users.repository.js';
 
@@ -6,8 +7,11 @@ function iso(value: string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
+/** What the row alone cannot say: whether recovery mode is on (settings; docs/decisions/0005-accounts.md). */
+export type UserDtoContext = { recoveryMode?: boolean };
+
 /** The one shape a user leaves the API in; never the password hash. */
-export function toUserDto(row: UserRow, access: UserAccess): TUser {
+export function toUserDto(row: UserRow, access: UserAccess, context: UserDtoContext = {}): TUser {
   return {
     id: row.id,
     name: row.name,
@@ -22,9 +26,25 @@ export function toUserDto(row: UserRow, access: UserAccess): TUser {
     email_verified: row.emailVerifiedAt !== null,
     active: row.active && row.deletedAt === null,
     removed: row.deletedAt !== null,
+    dataRequired: (context.recoveryMode ?? false) && row.type === 'user' && row.dataCompletedAt === null,
     created_at: iso(row.createdAt) ?? '',
     roles: access.roles,
     direct_permissions: access.direct,
     role_permissions: access.fromRoles,
   };
+}
+
+/** A users-list row: the same fields without permissions; roles only for a detailed list. */
+export function toUserListRow(row: UserRow, roles?: { id: number; name: string }[]): TUserListRow {
+  const {
+    roles: _roles,
+    direct_permissions: _direct,
+    role_permissions: _derived,
+    ...rest
+  } = toUserDto(row, {
+    roles: [],
+    direct: [],
+    fromRoles: [],
+  });
+  return roles === undefined ? rest : { ...rest, roles };
 }

@@ -5,8 +5,7 @@ import { paths } from '../../../config/paths';
 import { customer, fail, fakeApi, ok } from '../../../features/accounts/testing/fake-api';
 import { renderRoutes } from '../../../features/accounts/testing/render-routes';
 import { writeSession } from '../../../lib/session-store';
-import { GuestOnly } from '../../guards';
-import { AccountSession } from './account-session';
+import { GuestOnly, RequireSession } from '../../guards';
 import ActivationRoute from './activation';
 import MessageRoute from './message';
 import NewPasswordRoute from './new-password';
@@ -29,13 +28,13 @@ const routes: RouteObject[] = [
       { path: '/newpassword/:token', Component: NewPasswordRoute },
     ],
   },
-  { element: <AccountSession />, children: [{ path: paths.message, Component: MessageRoute }] },
+  { element: <RequireSession />, children: [{ path: paths.message, Component: MessageRoute }] },
   { path: '/activation/:token', Component: ActivationRoute },
   { path: paths.home, element: <Navigate to="/dashboard" replace /> },
   { path: '/dashboard', element: <p>dashboard page</p> },
 ];
 
-describe('password reset pages', () => {
+describe('password reset pages', { timeout: 60_000 }, () => {
   it('/reset sends the email without its spaces, then says to check the mailbox', async () => {
     const api = fakeApi({ 'POST /forgot-password': () => ok(null) });
     const { router } = await renderRoutes(routes, paths.reset);
@@ -103,7 +102,7 @@ describe('password reset pages', () => {
   });
 });
 
-describe('registration and activation pages', () => {
+describe('registration and activation pages', { timeout: 60_000 }, () => {
   it('a new customer is signed in and lands on /message, not on the dashboard', async () => {
     const user = customer();
     fakeApi({

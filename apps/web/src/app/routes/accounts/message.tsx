@@ -15,6 +15,9 @@ export default function MessageRoute() {
   const { user, loading, signOut } = useSession();
   const [loggingOut, setLoggingOut] = useState(false);
 
+  // Registered while recovery mode is on: the account data comes next (docs/decisions/0005-accounts.md).
+  const next = user?.dataRequired ? paths.recovery : paths.home;
+
   const logout = () => {
     setLoggingOut(true);
     void signOut();
@@ -28,7 +31,7 @@ export default function MessageRoute() {
         status="success"
         title={t('accountsUi.message.already_active')}
         extra={
-          <Button type="primary" onClick={() => navigate(paths.home, { replace: true })}>
+          <Button type="primary" onClick={() => navigate(next, { replace: true })}>
             {t('accountsUi.go_home')}
           </Button>
         }
@@ -38,7 +41,7 @@ export default function MessageRoute() {
     body = (
       <ActivationCodeForm
         email={user.email}
-        onActivated={() => navigate(paths.home, { replace: true })}
+        onActivated={() => navigate(next, { replace: true })}
         onLogout={logout}
         loggingOut={loggingOut}
       />

@@ -17,7 +17,7 @@ async function renderForm() {
   return { onActivated, onLogout };
 }
 
-describe('ActivationCodeForm', () => {
+describe('ActivationCodeForm', { timeout: 60_000 }, () => {
   it('turns Arabic digits into Latin ones, drops anything else, and sends the 6-digit code', async () => {
     const api = fakeApi({ 'POST /users/verify/email': () => ok({ email: 'mona@example.com', email_verified: true }) });
     const { onActivated } = await renderForm();

@@ -44,6 +44,7 @@ export function NewPasswordForm({ token, onDone, onFailed }: Props) {
       requiredMark={false}
       size="large"
       validateTrigger="onBlur"
+      className="password-rules"
     >
       <Form.Item
         name="password"

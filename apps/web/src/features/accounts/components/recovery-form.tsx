@@ -190,7 +190,7 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
         {oldEmail !== null && (
           <Col xs={24} md={12}>
             <Form.Item label={t('accountsUi.recovery.old_email')}>
-              <Input value={oldEmail} readOnly dir="ltr" data-testid="old-email" />
+              <Input value={oldEmail} readOnly variant="filled" dir="ltr" data-testid="old-email" />
             </Form.Item>
           </Col>
         )}

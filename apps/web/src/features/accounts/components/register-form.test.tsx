@@ -20,7 +20,7 @@ function fillValid() {
   type('العنوان', 'مدينة نصر، القاهرة');
 }
 
-describe('RegisterForm', () => {
+describe('RegisterForm', { timeout: 60_000 }, () => {
   it('says what each empty field needs in Arabic, with the "enter the data correctly" toast, and sends nothing', async () => {
     const api = fakeApi({});
     await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);

@@ -61,7 +61,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (data: TLoginResp
       requiredMark={false}
       size="large"
       autoComplete="on"
-      className="register-form"
+      className="register-form password-rules"
       validateTrigger="onBlur"
     >
       <ServerErrorAlert error={register.error} title={t('accountsUi.register.failed')} />

@@ -1,5 +1,6 @@
 import { DROPDOWN_PAGE_SIZE } from '@portal/shared/constants';
 import type { Permission } from '@portal/shared/permissions';
+import type { TUser } from '@portal/shared/schemas/auth';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type {
   TRoleCreateRequest,
@@ -138,5 +139,15 @@ export function useAdminSearch(name: string) {
     queryFn: ({ signal }) => api.post<TListPage<TUserListRow>>('/users', body, { signal }),
     select: (page) => page.data,
     staleTime: 10_000,
+  });
+}
+
+/** Who is being edited, for the heading; quietly absent for a viewer without users.view. */
+export function useUserSummary(userId: number) {
+  return useQuery({
+    queryKey: ['users', userId],
+    queryFn: ({ signal }) => api.get<TUser>(`/users/${userId}`, signal),
+    retry: false,
+    meta: { silent: true },
   });
 }

@@ -90,9 +90,9 @@ export function PermissionPicker({ value, onChange, locked = NONE, grantable = (
                 return (
                   <div key={permission} className="permission-item">
                     {notHeld ? <Tooltip title={t('rolesUi.not_held')}>{box}</Tooltip> : box}
-                    <code className="permission-code" dir="ltr">
-                      {permission}
-                    </code>
+                    <span className="permission-code">
+                      <bdi dir="ltr">{permission}</bdi>
+                    </span>
                   </div>
                 );
               })}

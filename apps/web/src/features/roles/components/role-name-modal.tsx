@@ -67,7 +67,7 @@ export function RoleNameModal({ open, role, onClose, onCreated }: Props) {
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="role-name-form">
+      <Form form={form} name="role" layout="vertical" onFinish={submit} data-testid="role-name-form">
         <Form.Item name="name" label={t('rolesUi.name')} rules={[zodRule(roleNameField)]} required>
           <Input placeholder={t('rolesUi.name_placeholder')} maxLength={100} autoFocus />
         </Form.Item>

@@ -1,6 +1,6 @@
 import type { Permission } from '@portal/shared/permissions';
 import { Alert, Button, Drawer, Spin } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/authorization';
 import { toast } from '../../../lib/toast';
@@ -10,25 +10,26 @@ import { useRoleLabel } from './role-name';
 
 const ADMIN_ROLE = 'admin';
 
-function Editor({
-  roleId,
-  initial,
-  locked,
-  onClose,
-}: {
-  roleId: number;
-  initial: Permission[];
-  locked: boolean;
-  onClose: () => void;
-}) {
+/** A role's permissions, grouped as the catalogue groups them; saved as a whole (PUT /roles/:id). */
+export function RolePermissionsDrawer({ roleId, onClose }: { roleId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [value, setValue] = useState<Permission[]>(initial);
+  const role = useRole(roleId);
+  const label = useRoleLabel();
   const update = useUpdateRole();
+  const loaded = role.data && role.data.id === roleId ? role.data : null;
+  const [value, setValue] = useState<Permission[] | null>(null);
+  // Start from the role as stored each time a role is opened (or changed on the server).
+  const version = loaded ? `${loaded.id}-${loaded.updated_at}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` stands for the loaded role.
+  useEffect(() => setValue(loaded ? loaded.permissions : null), [version]);
+  const locked = loaded?.name === ADMIN_ROLE;
+  const editable = Boolean(loaded) && !locked && can('roles.put');
+
   const save = () => {
-    if (update.isPending) return;
+    if (update.isPending || !loaded || !value) return;
     update.mutate(
-      { id: roleId, input: { permissions: value } },
+      { id: loaded.id, input: { permissions: value } },
       {
         onSuccess: () => {
           toast.success(t('roles.messages.updated'));
@@ -37,43 +38,31 @@ function Editor({
       },
     );
   };
-  return (
-    <>
-      {locked && <Alert type="info" showIcon title={t('rolesUi.admin_locked')} className="form-note" />}
-      <PermissionPicker value={value} onChange={setValue} grantable={can} disabled={locked || !can('roles.put')} />
-      <div className="form-actions drawer-actions">
-        {!locked && can('roles.put') && (
-          <Button type="primary" onClick={save} loading={update.isPending} data-testid="role-permissions-save">
-            {t('rolesUi.save')}
-          </Button>
-        )}
-        <Button onClick={onClose}>{t('rolesUi.cancel')}</Button>
-      </div>
-    </>
-  );
-}
 
-/** A role's permissions, grouped as the catalogue groups them; saved as a whole (PUT /roles/:id). */
-export function RolePermissionsDrawer({ roleId, onClose }: { roleId: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const role = useRole(roleId);
-  const label = useRoleLabel();
   return (
     <Drawer
       open={roleId !== null}
       onClose={onClose}
       size="large"
-      title={role.data ? t('rolesUi.permissions_title', { name: label(role.data.name) }) : ' '}
+      className="role-permissions-drawer"
+      title={loaded ? t('rolesUi.permissions_title', { name: label(loaded.name) }) : ' '}
       destroyOnHidden
+      footer={
+        <div className="form-actions drawer-actions">
+          {editable && (
+            <Button type="primary" onClick={save} loading={update.isPending} data-testid="role-permissions-save">
+              {t('rolesUi.save')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('rolesUi.cancel')}</Button>
+        </div>
+      }
     >
-      {role.data && role.data.id === roleId ? (
-        <Editor
-          key={`${role.data.id}-${role.data.updated_at}`}
-          roleId={role.data.id}
-          initial={role.data.permissions}
-          locked={role.data.name === ADMIN_ROLE}
-          onClose={onClose}
-        />
+      {loaded && value ? (
+        <>
+          {locked && <Alert type="info" showIcon title={t('rolesUi.admin_locked')} className="form-note" />}
+          <PermissionPicker value={value} onChange={setValue} grantable={can} disabled={!editable} />
+        </>
       ) : (
         <div className="page-loader">
           <Spin />

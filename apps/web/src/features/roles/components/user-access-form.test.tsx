@@ -1,9 +1,12 @@
 import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
 import type { TUser } from '@portal/shared/schemas/auth';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { UserAccessForm } from './user-access-form';
+
+// This machine runs several suites at once: give antd's async rendering time before a query gives up.
+configure({ asyncUtilTimeout: 5000 });
 
 const EDITOR_PERMISSIONS: Permission[] = ['users.index', 'users.view', 'logs.index'];
 
@@ -104,7 +107,8 @@ function box(label: string): HTMLInputElement {
   return input;
 }
 
-describe('UserAccessForm', () => {
+// Rendering antd tables and forms in jsdom is slow on a busy machine; the default 20 s is too tight.
+describe('UserAccessForm', { timeout: 60_000 }, () => {
   it('shows role permissions checked and disabled, extras checked and editable, and sends only the extras', async () => {
     signIn();
     const calls = stubApi();

@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { directPermissionsToSend, effectivePermissions, permissionsFromRoles } from '../access-logic';
-import { useAllRoles, useAssignAccess, useRolePermissions, useUserAccess } from '../api/roles-api';
+import { useAllRoles, useAssignAccess, useRolePermissions, useUserAccess, useUserSummary } from '../api/roles-api';
 import { PermissionPicker } from './permission-picker';
 import { useRoleLabel } from './role-name';
 
@@ -106,8 +106,18 @@ function AccessEditor({ access, via }: EditorProps) {
 export function UserAccessForm({ userId, via = 'user' }: { userId: number; via?: 'user' | 'sync' }) {
   const { t } = useTranslation();
   const access = useUserAccess(userId);
+  const user = useUserSummary(userId);
   return (
-    <Card className="user-access-card">
+    <Card
+      className="user-access-card"
+      title={
+        user.data ? (
+          <span data-testid="user-access-who">
+            {user.data.name} — <bdi dir="ltr">{user.data.phone}</bdi>
+          </span>
+        ) : undefined
+      }
+    >
       {access.isPending ? (
         <div className="page-loader">
           <Spin />

@@ -41,6 +41,7 @@ export function PasswordForm({ userId, self }: { userId: number; self: boolean }
       {self && <Alert type="info" showIcon title={t('usersUi.password.other_sessions')} className="form-note" />}
       <Form<Values>
         form={form}
+        name="password"
         layout="vertical"
         onFinish={submit}
         onFinishFailed={() => toast.error(t('validation.complete_fields'), TOAST_SECONDS)}

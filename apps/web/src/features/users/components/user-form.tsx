@@ -112,6 +112,7 @@ export function UserForm({ kind, user }: Props) {
     <Card className="user-form-card">
       <Form<Values>
         form={form}
+        name="user"
         layout="vertical"
         requiredMark
         onFinish={submit}

@@ -1,0 +1,74 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Env } from '../config/env.js';
+
+export type OutgoingMail = {
+  id: number;
+  to: string;
+  locale: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string | null;
+};
+
+/** Where mail goes: an SMTP server (SMTP_URL) or, without one, .eml files in DATA_DIR/outbox. */
+export type MailTransport = {
+  kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+const FALLBACK_FROM = 'Portal <no-reply@localhost>';
+
+function message(mail: OutgoingMail, from: string) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: { 'Content-Language': mail.locale, 'X-Portal-Mail-Id': String(mail.id) },
+  };
+}
+
+export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
+  const from = env.MAIL_FROM ?? FALLBACK_FROM;
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail(message(mail, from));
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  // No SMTP server: keep each message as an .eml file and log its link, so a
+  // local user can still activate an account or reset a password.
+  const folder = path.join(env.DATA_DIR, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await composer.sendMail(message(mail, from));
+      await mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(folder, `${stamp}-${mail.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info(
+        { mailId: mail.id, to: mail.to, subject: mail.subject, link: mail.link, file },
+        'mail written to outbox',
+      );
+    },
+    close: () => composer.close(),
+  };
+}

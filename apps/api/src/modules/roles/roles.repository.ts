@@ -1,0 +1,183 @@
+import { ROLE_NAMES } from '@portal/shared/enums';
+import type { Permission } from '@portal/shared/permissions';
+import type { TRoleListRequest } from '@portal/shared/schemas/roles';
+import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
+import { users } from '../../db/schema/users.js';
+import type { Tx } from '../../db/transaction.js';
+import type { PageWindow } from '../../lib/pagination.js';
+
+type Reader = Database | Tx;
+
+export type RoleRecord = {
+  id: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  usersCount: number;
+  permissionsCount: number;
+};
+
+/**
+ * Correlated counts, written with explicit table names: drizzle leaves columns of a
+ * one-table select unqualified, which would bind "id" to the subquery's own table.
+ * Live users only (removed users keep their rows for history but do not count).
+ */
+const usersCount = sql<number>`(select count(*)::int from user_roles ur inner join users u on u.id = ur.user_id
+  where ur.role_id = "roles"."id" and u.deleted_at is null)`;
+const permissionsCount = sql<number>`(select count(*)::int from role_permissions rp where rp.role_id = "roles"."id")`;
+
+const recordColumns = {
+  id: roles.id,
+  name: roles.name,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
+  usersCount,
+  permissionsCount,
+};
+
+function escapeLike(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listRoles(db: Reader, query: TRoleListRequest, window: PageWindow) {
+  const where: SQL | undefined = query.search ? ilike(roles.name, escapeLike(query.search)) : undefined;
+  const column = query.sortBy === 'name' ? roles.name : roles.id;
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(recordColumns)
+      .from(roles)
+      .where(where)
+      .orderBy(direction(column), direction(roles.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(roles).where(where),
+  ]);
+  return { rows: rows as RoleRecord[], total: count?.total ?? 0 };
+}
+
+export async function findRole(db: Reader, id: number): Promise<RoleRecord | undefined> {
+  const [row] = await db.select(recordColumns).from(roles).where(eq(roles.id, id));
+  return row as RoleRecord | undefined;
+}
+
+/** Case-insensitive: "Editor" and "editor" are the same role name to a person. */
+export async function findRoleByName(db: Reader, name: string): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+  return row;
+}
+
+export async function findRolesByIds(db: Reader, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)).orderBy(roles.id);
+}
+
+export async function permissionsOfRole(db: Reader, roleId: number): Promise<Permission[]> {
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, roleId))
+    .orderBy(permissions.id);
+  return rows.map((r) => r.name as Permission);
+}
+
+export async function permissionsOfRoles(db: Reader, roleIds: number[]): Promise<Set<Permission>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return new Set(rows.map((r) => r.name as Permission));
+}
+
+async function permissionIds(tx: Tx, names: Permission[]): Promise<Map<Permission, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.name, names));
+  return new Map(rows.map((r) => [r.name as Permission, r.id]));
+}
+
+export async function insertRole(tx: Tx, name: string): Promise<number> {
+  const [row] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
+  if (!row) throw new Error('role insert returned nothing');
+  return row.id;
+}
+
+export async function renameRole(tx: Tx, id: number, name: string): Promise<void> {
+  await tx.update(roles).set({ name, updatedAt: sql`now()` }).where(eq(roles.id, id));
+}
+
+export async function touchRole(tx: Tx, id: number): Promise<void> {
+  await tx.update(roles).set({ updatedAt: sql`now()` }).where(eq(roles.id, id));
+}
+
+/** Makes the role hold exactly `wanted`, touching only the rows that change (so the audit log shows the difference). */
+export async function setRolePermissions(tx: Tx, roleId: number, current: Permission[], wanted: Permission[]) {
+  const add = wanted.filter((p) => !current.includes(p));
+  const remove = current.filter((p) => !wanted.includes(p));
+  const ids = await permissionIds(tx, [...add, ...remove]);
+  const removeIds = remove.map((p) => ids.get(p)).filter((id): id is number => id !== undefined);
+  if (removeIds.length > 0) {
+    await tx
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, removeIds)));
+  }
+  const addIds = add.map((p) => ids.get(p)).filter((id): id is number => id !== undefined);
+  if (addIds.length > 0) {
+    await tx.insert(rolePermissions).values(addIds.map((permissionId) => ({ roleId, permissionId })));
+  }
+  return { added: add, removed: remove };
+}
+
+export async function deleteRoleRow(tx: Tx, id: number): Promise<void> {
+  await tx.delete(roles).where(eq(roles.id, id));
+}
+
+export function isSystemRole(name: string): boolean {
+  return (ROLE_NAMES as readonly string[]).includes(name);
+}
+
+/** Sets a user's roles and direct permissions to exactly the given ones, row by changed row. */
+export async function setUserAccess(
+  tx: Tx,
+  userId: number,
+  current: { roleIds: number[]; direct: Permission[] },
+  wanted: { roleIds: number[]; direct: Permission[] },
+): Promise<void> {
+  const removeRoles = current.roleIds.filter((id) => !wanted.roleIds.includes(id));
+  const addRoles = wanted.roleIds.filter((id) => !current.roleIds.includes(id));
+  if (removeRoles.length > 0) {
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, removeRoles)));
+  }
+  if (addRoles.length > 0) await tx.insert(userRoles).values(addRoles.map((roleId) => ({ userId, roleId })));
+
+  const removeDirect = current.direct.filter((p) => !wanted.direct.includes(p));
+  const addDirect = wanted.direct.filter((p) => !current.direct.includes(p));
+  const ids = await permissionIds(tx, [...removeDirect, ...addDirect]);
+  const removeIds = removeDirect.map((p) => ids.get(p)).filter((id): id is number => id !== undefined);
+  if (removeIds.length > 0) {
+    await tx
+      .delete(userPermissions)
+      .where(and(eq(userPermissions.userId, userId), inArray(userPermissions.permissionId, removeIds)));
+  }
+  const addIds = addDirect.map((p) => ids.get(p)).filter((id): id is number => id !== undefined);
+  if (addIds.length > 0) {
+    await tx.insert(userPermissions).values(addIds.map((permissionId) => ({ userId, permissionId })));
+  }
+}
+
+/** Live users holding a role, for the "still assigned" check. */
+export async function countRoleHolders(db: Reader, roleId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, roleId), isNull(users.deletedAt)));
+  return row?.n ?? 0;
+}

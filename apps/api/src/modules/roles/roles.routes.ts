@@ -1,0 +1,178 @@
+import { translate } from '@portal/shared/messages';
+import { successSchema } from '@portal/shared/schemas/envelope';
+import { ZIdParams } from '@portal/shared/schemas/fields';
+import { listPageSchema } from '@portal/shared/schemas/list';
+import {
+  ZPermissionGroup,
+  ZRoleCreateRequestSchema,
+  ZRoleDetail,
+  ZRoleListRequestSchema,
+  ZRoleRow,
+  ZRoleSyncRequestSchema,
+  ZRoleUpdateRequestSchema,
+  ZUserAccess,
+  ZUserRolesRequestSchema,
+} from '@portal/shared/schemas/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyBodyAsObject } from '../../lib/empty-body.js';
+import { ok } from '../../lib/reply.js';
+import { requireAuth } from '../../plugins/auth.js';
+import {
+  assignUserAccess,
+  createRole,
+  deleteRole,
+  getRole,
+  getUserAccess,
+  listRoles,
+  permissionCatalogue,
+  updateRole,
+} from './roles.service.js';
+
+/** Role management and assignment (SPEC §6, §7). Rules: docs/decisions/0003-roles.md. */
+export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/roles',
+    {
+      config: { permission: 'roles.index' },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['roles'],
+        summary: 'Roles with their user and permission counts',
+        body: ZRoleListRequestSchema,
+        response: { 200: successSchema(listPageSchema(ZRoleRow)) },
+      },
+    },
+    async (request) => ok(await listRoles(app.db, request.body)),
+  );
+
+  app.post(
+    '/roles/permissions',
+    {
+      config: { permission: 'admin_roles' },
+      schema: {
+        tags: ['roles'],
+        summary: 'The permission catalogue, grouped, with labels in the request language',
+        response: { 200: successSchema(z.array(ZPermissionGroup)) },
+      },
+    },
+    async (request) => ok(permissionCatalogue(request.locale)),
+  );
+
+  app.get(
+    '/roles/:id',
+    {
+      config: { permission: 'roles.index' },
+      schema: {
+        tags: ['roles'],
+        summary: 'One role with its permissions',
+        params: ZIdParams,
+        response: { 200: successSchema(ZRoleDetail) },
+      },
+    },
+    async (request) => ok(await getRole(app.db, request.params.id)),
+  );
+
+  app.put(
+    '/roles',
+    {
+      config: { permission: 'roles.put' },
+      schema: {
+        tags: ['roles'],
+        summary: 'Create a role (name unique; only permissions the caller holds)',
+        body: ZRoleCreateRequestSchema,
+        response: { 201: successSchema(ZRoleDetail) },
+      },
+    },
+    async (request, reply) => {
+      const role = await createRole(app.db, requireAuth(request), request.body, request.actor());
+      return reply.status(201).send(ok(role, translate(request.locale, 'roles.messages.created')));
+    },
+  );
+
+  app.put(
+    '/roles/:id',
+    {
+      config: { permission: 'roles.put' },
+      schema: {
+        tags: ['roles'],
+        summary: 'Rename a role and/or replace its permissions',
+        params: ZIdParams,
+        body: ZRoleUpdateRequestSchema,
+        response: { 200: successSchema(ZRoleDetail) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateRole(app.db, requireAuth(request), request.params.id, request.body, request.actor()),
+        translate(request.locale, 'roles.messages.updated'),
+      ),
+  );
+
+  app.delete(
+    '/roles/:id',
+    {
+      config: { permission: 'roles.delete' },
+      schema: {
+        tags: ['roles'],
+        summary: 'Delete a role no live user holds (built-in roles are never deleted)',
+        params: ZIdParams,
+        response: { 200: successSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteRole(app.db, request.params.id, request.actor());
+      return ok(null, translate(request.locale, 'roles.messages.deleted'));
+    },
+  );
+
+  app.post(
+    '/roles/sync',
+    {
+      config: { permission: 'roles.assign' },
+      schema: {
+        tags: ['roles'],
+        summary: 'Set a user’s roles and direct permissions (user in the body)',
+        body: ZRoleSyncRequestSchema,
+        response: { 200: successSchema(ZUserAccess) },
+      },
+    },
+    async (request) =>
+      ok(
+        await assignUserAccess(app.db, requireAuth(request), request.body.user_id, request.body, request.actor()),
+        translate(request.locale, 'roles.messages.assigned'),
+      ),
+  );
+
+  app.get(
+    '/roles/user/:id',
+    {
+      schema: {
+        tags: ['roles'],
+        summary: 'A user’s roles and direct permissions (oneself, or roles.index)',
+        params: ZIdParams,
+        response: { 200: successSchema(ZUserAccess) },
+      },
+    },
+    async (request) => ok(await getUserAccess(app.db, requireAuth(request), request.params.id)),
+  );
+
+  app.put(
+    '/user/roles/:id',
+    {
+      config: { permission: 'roles.assign' },
+      schema: {
+        tags: ['roles'],
+        summary: 'Set a user’s roles and extra direct permissions',
+        params: ZIdParams,
+        body: ZUserRolesRequestSchema,
+        response: { 200: successSchema(ZUserAccess) },
+      },
+    },
+    async (request) =>
+      ok(
+        await assignUserAccess(app.db, requireAuth(request), request.params.id, request.body, request.actor()),
+        translate(request.locale, 'roles.messages.assigned'),
+      ),
+  );
+};

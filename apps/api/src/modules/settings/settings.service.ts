@@ -1,0 +1,66 @@
+import {
+  isSettingKey,
+  SETTING_DEFINITIONS,
+  SETTING_KEYS,
+  type SettingKey,
+  type TSetting,
+} from '@portal/shared/schemas/settings';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { settings } from '../../db/schema/settings.js';
+import { type ActorContext, inTransaction, type Tx } from '../../db/transaction.js';
+import { AppError } from '../../lib/app-error.js';
+
+type Reader = Database | Tx;
+
+function iso(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
+/** A setting's value: the stored one when it still fits its schema, else the default. */
+function currentValue(key: SettingKey, stored: unknown) {
+  const definition = SETTING_DEFINITIONS[key];
+  if (stored === undefined) return definition.default;
+  const parsed = definition.value.safeParse(stored);
+  return parsed.success ? parsed.data : definition.default;
+}
+
+export async function readSetting<K extends SettingKey>(db: Reader, key: K) {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return currentValue(key, row?.value);
+}
+
+/** Recovery mode (off by default): drives the login's `dataRequired` and opens POST /recovery. */
+export async function isRecoveryMode(db: Reader): Promise<boolean> {
+  return (await readSetting(db, 'recovery_mode')) === true;
+}
+
+/** POST /setting/index: every known setting with its current value. */
+export async function listSettings(db: Database): Promise<TSetting[]> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...SETTING_KEYS]));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return SETTING_KEYS.map((key) => {
+    const row = byKey.get(key);
+    return { id: key, key, value: currentValue(key, row?.value), updated_at: iso(row?.updatedAt) };
+  });
+}
+
+/** POST /setting/change/{id}: the value is checked against that setting's own schema. */
+export async function changeSetting(db: Database, key: string, value: unknown, actor: ActorContext): Promise<TSetting> {
+  if (!isSettingKey(key)) throw AppError.notFound();
+  const parsed = SETTING_DEFINITIONS[key].value.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError(422, 'errors.validation', {}, [{ field: 'value', key: 'settings.invalid_value' }]);
+  }
+  const [row] = await inTransaction(db, { ...actor, action: 'setting.change' }, (tx) =>
+    tx
+      .insert(settings)
+      .values({ key, value: parsed.data })
+      .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } })
+      .returning(),
+  );
+  return { id: key, key, value: parsed.data, updated_at: iso(row?.updatedAt) };
+}

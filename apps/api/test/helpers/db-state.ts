@@ -1,0 +1,24 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.js';
+import { auditLogs } from '../../src/db/schema/audit-logs.js';
+import { sessions } from '../../src/db/schema/sessions.js';
+import { users } from '../../src/db/schema/users.js';
+
+/** Row counts of the tables a failed request must leave alone. */
+export async function tableCounts(db: Database) {
+  const [[a], [s], [u]] = await Promise.all([
+    db.select({ n: count() }).from(auditLogs),
+    db.select({ n: count() }).from(sessions),
+    db.select({ n: count() }).from(users),
+  ]);
+  return { audit_logs: a?.n ?? 0, sessions: s?.n ?? 0, users: u?.n ?? 0 };
+}
+
+/** Audit rows with one action, oldest first. */
+export function auditRowsOf(db: Database, action: string) {
+  return db.select().from(auditLogs).where(eq(auditLogs.action, action)).orderBy(asc(auditLogs.id));
+}
+
+export function sessionsOf(db: Database, userId: number) {
+  return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id));
+}

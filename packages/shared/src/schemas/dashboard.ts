@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * GET /dashbored/count (SPEC §7 spelling). `counts` has one element (SPEC §3);
+ * user counts are null for a caller without users.index (docs/decisions/0004-active-users.md).
+ * Payment counts stay 0 until associations exist.
+ */
+export const ZDashboardCountsRow = z.object({
+  active_user: z.number().int().nullable(),
+  inactive_user: z.number().int().nullable(),
+  payments_received: z.number().int(),
+  payments_late: z.number().int(),
+  payments_future: z.number().int(),
+});
+export type TDashboardCountsRow = z.infer<typeof ZDashboardCountsRow>;
+
+/** Associations chart (SPEC §3): cost as labels, cost_count as values. */
+export const ZDashboardAssociationsRow = z.object({ cost: z.number(), cost_count: z.number().int() });
+/** Subscriptions chart (SPEC §3): association title as labels, users as values. */
+export const ZDashboardSubscriptionsRow = z.object({ title: z.string(), users: z.number().int() });
+
+export const ZDashboardCounts = z.object({
+  counts: z.array(ZDashboardCountsRow),
+  counts_associations: z.array(ZDashboardAssociationsRow),
+  counts_subscriptions: z.array(ZDashboardSubscriptionsRow),
+});
+export type TDashboardCounts = z.infer<typeof ZDashboardCounts>;

@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// Runs the test suites in order, each with vitest's JSON reporter beside the
+// default one, and sums the results into test-results/summary.json.
+//
+//   npm test                        every suite
+//   npm test -- api-pglite shared   only these (run in the order below)
+//
+// A suite whose JSON is missing or unreadable (a crash, a missing config)
+// counts as 1 failed. The last line is "N passed, N failed"; the exit code is
+// non-zero when anything failed. No dependencies: Node's standard library only.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, 'test-results');
+const TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MINUTES || 30) * 60_000;
+
+/** @typedef {{ name: string, cwd: string, args?: string[], env?: Record<string, string>, skip?: () => string | null }} Suite */
+
+/** @type {Suite[]} */
+const SUITES = [
+  { name: 'shared', cwd: 'packages/shared' },
+  { name: 'api-pglite', cwd: 'apps/api', env: { TEST_DB: 'pglite' } },
+  {
+    name: 'api-postgres',
+    cwd: 'apps/api',
+    env: { TEST_DB: 'postgres' },
+    skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
+  },
+  { name: 'web', cwd: 'apps/web' },
+  { name: 'e2e', cwd: 'apps/web', args: ['--config', 'e2e/vitest.config.ts'] },
+];
+
+function selectSuites(argv) {
+  const names = argv.filter((a) => a !== '--');
+  const unknown = names.filter((n) => !SUITES.some((s) => s.name === n));
+  if (unknown.length > 0) {
+    console.error(`Unknown suite: ${unknown.join(', ')}. Suites: ${SUITES.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  return names.length === 0 ? SUITES : SUITES.filter((s) => names.includes(s.name));
+}
+
+/** Runs vitest for one suite; resolves with its exit code (null when killed). */
+function runVitest(suite, jsonFile) {
+  const args = [
+    'vitest',
+    'run',
+    ...(suite.args ?? []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonFile}`,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, {
+      cwd: path.join(ROOT, suite.cwd),
+      env: { ...process.env, ...suite.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      // Its own process group, so a timeout can stop vitest and its workers together.
+      detached: process.platform !== 'win32',
+    });
+    const timer = setTimeout(() => {
+      console.error(`\n${suite.name}: no result after ${TIMEOUT_MS / 60_000} minutes, stopping it`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, TIMEOUT_MS);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      console.error(`${suite.name}: could not start vitest: ${err.message}`);
+      resolve(-1);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** Counts from vitest's JSON report; a report that cannot be read is one failure. */
+function countResults(jsonFile, exitCode) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  } catch (err) {
+    const why = err.code === 'ENOENT' ? 'no JSON report' : `unreadable JSON report (${err.message})`;
+    return { passed: 0, failed: 1, skipped: 0, note: `${why}, vitest exit code ${exitCode}` };
+  }
+  if (typeof report?.numPassedTests !== 'number' || !Array.isArray(report.testResults)) {
+    return { passed: 0, failed: 1, skipped: 0, note: 'JSON report without test counts' };
+  }
+  const passed = report.numPassedTests;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A file that failed before any test ran (import error, failing beforeAll) has no failed test of its own.
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'),
+  ).length;
+  let failed = (report.numFailedTests ?? 0) + brokenFiles;
+  let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside tests` : '';
+  if (failed === 0 && (exitCode !== 0 || report.success === false)) {
+    failed = 1;
+    note = `vitest exit code ${exitCode} (errors outside tests)`;
+  }
+  if (failed === 0 && passed === 0 && skipped === 0) {
+    failed = 1;
+    note = 'no tests ran';
+  }
+  return { passed, failed, skipped, note };
+}
+
+function pad(text, width, right = false) {
+  const s = String(text);
+  return right ? s.padStart(width) : s.padEnd(width);
+}
+
+function printTable(rows) {
+  const header = ['suite', 'status', 'passed', 'failed', 'skipped', 'seconds', 'note'];
+  const widths = [14, 8, 7, 7, 8, 8];
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i < widths.length ? pad(c, widths[i], i >= 2 && i <= 5) : c))
+      .join('  ')
+      .trimEnd();
+  console.log('');
+  console.log(line(header));
+  console.log(line(header.map((h, i) => '-'.repeat(i < widths.length ? widths[i] : h.length))));
+  for (const r of rows) {
+    const seconds = r.status === 'skipped' ? '' : (r.durationMs / 1000).toFixed(1);
+    console.log(line([r.name, r.status, r.passed, r.failed, r.skipped, seconds, r.note ?? '']));
+  }
+  console.log('');
+}
+
+async function main() {
+  const selected = selectSuites(process.argv.slice(2));
+  mkdirSync(RESULTS, { recursive: true });
+  const rows = [];
+  for (const suite of selected) {
+    const jsonFile = path.join(RESULTS, `${suite.name}.json`);
+    rmSync(jsonFile, { force: true }); // never count a previous run's report
+    const reason = suite.skip?.();
+    if (reason) {
+      console.log(`\n=== ${suite.name}: skipped (${reason})`);
+      rows.push({ name: suite.name, status: 'skipped', passed: 0, failed: 0, skipped: 0, durationMs: 0, note: reason });
+      continue;
+    }
+    console.log(`\n=== ${suite.name} (${suite.cwd})`);
+    const started = Date.now();
+    const exitCode = await runVitest(suite, jsonFile);
+    const counts = countResults(jsonFile, exitCode);
+    rows.push({
+      name: suite.name,
+      status: counts.failed > 0 ? 'failed' : 'passed',
+      ...counts,
+      exitCode,
+      durationMs: Date.now() - started,
+    });
+  }
+
+  const total = (key) => rows.reduce((n, r) => n + r[key], 0);
+  const summary = { passed: total('passed'), failed: total('failed'), skipped: total('skipped'), suites: rows };
+  writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  printTable(rows);
+  console.log(`${summary.passed} passed, ${summary.failed} failed`);
+  process.exitCode = summary.failed > 0 ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exitCode = 1;
+});
