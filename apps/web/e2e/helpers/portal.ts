@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,21 @@ export type Portal = {
  * The whole product on a random port: the real API on a fresh in-memory
  * database, serving the SPA built by global-setup.
  */
+/** A port nobody listens on right now, so links in e-mails can name it before the server starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const database = await openDatabase({});
   const app = await buildApp({
@@ -33,14 +47,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: ADMIN.name,
+      APP_URL: url,
       ...env,
     }),
     database,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  // Links in e-mails must point at this instance.
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     url,
     app,
