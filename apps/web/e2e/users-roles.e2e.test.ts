@@ -68,10 +68,7 @@ describe('users, administrators, roles and permissions in the browser', () => {
       await drawer.getByText(`صلاحيات الدور: ${ROLE}`).waitFor();
       await drawer.locator('.permission-group-title', { hasText: 'المستخدمون' }).waitFor();
       for (const permission of ROLE_PERMISSIONS) {
-        await drawer
-          .locator('.permission-item', { has: page.locator(`code:text-is("${permission}")`) })
-          .locator('input')
-          .check();
+        await drawer.locator(`.permission-item[data-permission="${permission}"]`).locator('input').check();
       }
       await page.getByTestId('role-permissions-save').click();
       await toastText(page, 'تم تعديل الدور بنجاح');
@@ -107,9 +104,7 @@ describe('users, administrators, roles and permissions in the browser', () => {
       await page.locator('#user-access-roles').click();
       await page.locator('.ant-select-item-option', { hasText: ROLE }).click();
       await page.keyboard.press('Escape');
-      const usersIndex = page
-        .locator('.permission-item', { has: page.locator('code:text-is("users.index")') })
-        .locator('input');
+      const usersIndex = page.locator('.permission-item[data-permission="users.index"]').locator('input');
       await expect.poll(() => usersIndex.isDisabled()).toBe(true);
       expect(await usersIndex.isChecked()).toBe(true);
       const sent = page.waitForRequest(

@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The shell (menu, drawer, header) is its own chunk: the login page never loads it.
-            lazy: async () => ({ Component: (await import('../components/layout/app-layout')).AppLayout }),
+            lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
             children: [
               { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
               {

@@ -6,22 +6,43 @@ import arAccounts from '../locales/ar/accounts.json';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arLogs from '../locales/ar/logs.json';
+import arNotifications from '../locales/ar/notifications.json';
 import arUsers from '../locales/ar/users.json';
 import enAccounts from '../locales/en/accounts.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enLogs from '../locales/en/logs.json';
+import enNotifications from '../locales/en/notifications.json';
 import enUsers from '../locales/en/users.json';
 import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language';
 
+type Tree = { [key: string]: string | Tree };
+
 /**
- * One i18next instance: the app's own texts (locales/<lang>/<area>.json, each file
- * owning its top-level keys) merged with the shared validation and error catalogue.
+ * Merges catalogues key by key, so a web file and the shared catalogue can both
+ * add to one namespace (e.g. `dashboard`) without either replacing the other.
  */
-export const resources = {
-  ar: { translation: { ...MESSAGES.ar, ...arCommon, ...arAuth, ...arLogs, ...arUsers, ...arAccounts } },
-  en: { translation: { ...MESSAGES.en, ...enCommon, ...enAuth, ...enLogs, ...enUsers, ...enAccounts } },
+export function mergeCatalogues(...trees: object[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees) {
+    for (const [key, value] of Object.entries(tree) as [string, string | Tree][]) {
+      const existing = out[key];
+      out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeCatalogues(existing, value) : value;
+    }
+  }
+  return out;
+}
+
+/** The app's own texts (locales/<lang>/<area>.json) merged with the shared validation and error catalogue. */
+export const CATALOGUES = {
+  ar: [MESSAGES.ar, arCommon, arAuth, arLogs, arUsers, arAccounts, arNotifications],
+  en: [MESSAGES.en, enCommon, enAuth, enLogs, enUsers, enAccounts, enNotifications],
 } as const;
+
+export const resources = {
+  ar: { translation: mergeCatalogues(...CATALOGUES.ar) },
+  en: { translation: mergeCatalogues(...CATALOGUES.en) },
+};
 
 export function initI18n(lang: Locale = storedLanguage()) {
   applyDocumentLanguage(lang);

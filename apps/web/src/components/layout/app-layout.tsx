@@ -1,5 +1,5 @@
 import { Alert, Button, Drawer, Grid, Layout } from 'antd';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -9,8 +9,11 @@ import { HeaderBar } from './header-bar';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
 
-/** The shell of every signed-in page: sidebar (a drawer on phones), header, breadcrumb, footer. */
-export function AppLayout() {
+/**
+ * The shell of every signed-in page: sidebar (a drawer on phones), header, breadcrumb, footer.
+ * `notifications` is the header bell, passed in by app/app-shell.tsx.
+ */
+export function AppLayout({ notifications }: { notifications?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { user, loading } = useSession();
   const screens = Grid.useBreakpoint();
@@ -38,7 +41,7 @@ export function AppLayout() {
       )}
       <Layout>
         <Layout.Header className="app-header">
-          <HeaderBar onOpenMenu={wide ? undefined : () => setMenuOpen(true)} />
+          <HeaderBar onOpenMenu={wide ? undefined : () => setMenuOpen(true)} notifications={notifications} />
         </Layout.Header>
         <PageHeader />
         <Layout.Content className="app-content">

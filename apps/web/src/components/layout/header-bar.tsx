@@ -1,12 +1,12 @@
 import { LogoutOutlined, MenuOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { UserAvatar } from './default-avatar';
-import { NotificationBell } from './notification-bell';
+import { UserPhoto } from './user-photo';
 
 export function LanguageToggle() {
   const { t } = useTranslation();
@@ -24,7 +24,8 @@ export function LanguageToggle() {
   );
 }
 
-export function HeaderBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
+/** `notifications`: the bell, composed by app/ (components never import features). */
+export function HeaderBar({ onOpenMenu, notifications }: { onOpenMenu?: () => void; notifications?: ReactNode }) {
   const { t } = useTranslation();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ export function HeaderBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
       </div>
       <Space size="small" align="center">
         <LanguageToggle />
-        <NotificationBell unseen={0} />
+        {notifications}
         {user && (
           <Dropdown
             trigger={['click']}
@@ -54,7 +55,7 @@ export function HeaderBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
             }}
           >
             <Button type="text" className="profile-button" data-testid="profile-menu">
-              <UserAvatar src={user.photo_url} name={user.name} size={28} />
+              <UserPhoto user={user} size={28} />
               <span className="profile-name">{user.name}</span>
             </Button>
           </Dropdown>

@@ -6,8 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/authorization';
 import { useSession } from '../../lib/session';
-import { UserAvatar } from './default-avatar';
 import { isGroup, NAV_ENTRIES, type NavEntry, visibleEntries } from './nav-items';
+import { UserPhoto } from './user-photo';
 
 function toItems(entries: NavEntry[], t: (k: string) => string, onNavigate?: () => void): ItemType[] {
   return entries.map((entry) =>
@@ -52,7 +52,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <div className="sidebar-brand">{t('app.name')}</div>
       {user && (
         <Link to={paths.user(user.id)} className="sidebar-user" onClick={onNavigate}>
-          <UserAvatar src={user.photo_url} name={user.name} size={44} />
+          <UserPhoto user={user} size={44} />
           <span className="sidebar-user-name">{user.name}</span>
         </Link>
       )}

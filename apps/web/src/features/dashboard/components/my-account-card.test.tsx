@@ -1,6 +1,6 @@
 import type { TUser } from '@portal/shared/schemas/auth';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { MyAccountCard } from './my-account-card';
 
@@ -35,11 +35,25 @@ describe('MyAccountCard', () => {
     expect(container.querySelector('.default-avatar')).not.toBeNull();
   });
 
-  it('uses the photo when there is one and says inactive in English', async () => {
+  it('loads the photo with the session token and says inactive in English', async () => {
+    // The photo route needs the bearer token, so the card fetches it and shows a blob URL.
+    window.localStorage.setItem('token', 'tok'.repeat(10));
+    window.localStorage.setItem('user_id', '4');
+    const fetchMock = vi.fn().mockResolvedValue(new Response('png-bytes', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:photo-4';
+        static override revokeObjectURL = () => {};
+      },
+    );
     await renderWithProviders(<MyAccountCard user={{ ...user, active: false, photo_url: '/api/v1/users/4/photo' }} />, {
       lang: 'en',
     });
     expect(screen.getByText('Inactive')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'منى حسن' })).toHaveAttribute('src', '/api/v1/users/4/photo');
+    expect(await screen.findByRole('img', { name: 'منى حسن' })).toHaveAttribute('src', 'blob:photo-4');
+    const photoCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/users/4/photo') as [string, RequestInit];
+    expect((photoCall[1].headers as Record<string, string>).authorization).toBe(`Bearer ${'tok'.repeat(10)}`);
   });
 });

@@ -2,7 +2,7 @@ import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { TUser } from '@portal/shared/schemas/auth';
 import { Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../../components/layout/default-avatar';
+import { UserPhoto } from '../../../components/layout/user-photo';
 
 /** Dashboard item 4 (SPEC §2): photo or default avatar, name, email, phone and an active badge. */
 export function MyAccountCard({ user }: { user: TUser }) {
@@ -10,7 +10,7 @@ export function MyAccountCard({ user }: { user: TUser }) {
   return (
     <Card title={t('dashboard.my_account')} className="my-account-card" data-testid="my-account-card">
       <div className="my-account">
-        <UserAvatar src={user.photo_url} name={user.name} size={72} />
+        <UserPhoto user={user} size={72} />
         <div className="my-account-details">
           <strong className="my-account-name">{user.name}</strong>
           <span>

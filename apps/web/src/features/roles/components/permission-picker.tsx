@@ -76,7 +76,6 @@ export function PermissionPicker({ value, onChange, locked = NONE, grantable = (
                     checked={isChecked(permission)}
                     disabled={isDisabled(permission)}
                     onChange={(e) => set([permission], e.target.checked)}
-                    data-permission={permission}
                   >
                     <span className="permission-label">{t(`roles.permissions.${permission}`)}</span>
                     {locked.has(permission) && (
@@ -88,7 +87,7 @@ export function PermissionPicker({ value, onChange, locked = NONE, grantable = (
                 );
                 const notHeld = !disabled && !locked.has(permission) && !own.has(permission) && !grantable(permission);
                 return (
-                  <div key={permission} className="permission-item">
+                  <div key={permission} className="permission-item" data-permission={permission}>
                     {notHeld ? <Tooltip title={t('rolesUi.not_held')}>{box}</Tooltip> : box}
                     <span className="permission-code">
                       <bdi dir="ltr">{permission}</bdi>

@@ -5,8 +5,8 @@ import { Button, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/layout/default-avatar';
+import { UserPhoto } from '../../../components/layout/user-photo';
 import { toast } from '../../../lib/toast';
-import { UserPhoto } from './user-photo';
 
 /** jpg, jpeg or png by name and type, at most 512 KB: the server checks the bytes again. */
 export function photoProblem(file: Pick<File, 'name' | 'size' | 'type'>): string | null {

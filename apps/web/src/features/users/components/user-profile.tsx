@@ -3,13 +3,13 @@ import type { TUser } from '@portal/shared/schemas/auth';
 import { Button, Card, Descriptions, Empty, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserPhoto } from '../../../components/layout/user-photo';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { canEditUser, editPathOf } from '../access';
-import { UserPhoto } from './user-photo';
 
 const TABS = ['associations', 'payments', 'subscriptions'] as const;
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import type { FilterDef } from '../../../components/data-table/table-filters';
+import { UserPhoto } from '../../../components/layout/user-photo';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { formatDate } from '../../../lib/format';
@@ -16,7 +17,6 @@ import { canEditUser, canViewUser, editPathOf } from '../access';
 import { fetchUsersOf, useDeleteUser } from '../api/users-api';
 import { listTexts } from '../kinds';
 import { toastDeleteCancelled, toastDeleteFailed } from './delete-feedback';
-import { UserPhoto } from './user-photo';
 
 function filtersFor(kind: UserType, seesRemoved: boolean): FilterDef[] {
   const defs: FilterDef[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { UserAvatar } from '../../../components/layout/default-avatar';
-import { readSession } from '../../../lib/session-store';
+import { readSession } from '../../lib/session-store';
+import { UserAvatar } from './default-avatar';
 
 /**
  * The photo route needs the bearer token, which an <img src> cannot send: fetch it,
@@ -34,6 +34,7 @@ export function useAuthorizedImage(url: string | null | undefined, version?: str
   return objectUrl;
 }
 
+/** A user's photo wherever it appears (shell, dashboard, lists), or the default avatar. */
 type Props = { user: { name: string; photo_url: string | null; image?: string | null }; size?: number };
 
 export function UserPhoto({ user, size = 40 }: Props) {

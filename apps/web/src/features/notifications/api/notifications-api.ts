@@ -1,0 +1,59 @@
+import type { TNotificationItem, TNotificationList, TNotificationsDeleted } from '@portal/shared/schemas/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+/** How often the bell asks for news while the tab is visible (SPEC §2): gently, not in a tight loop. */
+export const NOTIFICATIONS_POLL_MS = 60_000;
+
+const ALL = ['notifications'] as const;
+const listKey = (userId: number, limit: number) => [...ALL, userId, limit] as const;
+
+/**
+ * The signed-in user's newest `limit` notifications with the unseen and total
+ * counts (one call serves the badge and the list). Polled every minute and
+ * when the window regains focus; a failed poll stays quiet (the next one retries).
+ */
+export function useNotifications(limit: number) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: listKey(user?.id ?? 0, limit),
+    queryFn: ({ signal }) => api.post<TNotificationList>('/user/notifications', { limit }, { signal }),
+    enabled: user !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+    refetchOnWindowFocus: true,
+    meta: { silent: true },
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ALL });
+}
+
+/** Marks one seen; a notification already gone (deleted in another tab) just refreshes the list. */
+export function useSeeNotification() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.post<TNotificationItem>(`/user/notifications/see/${id}`),
+    onSettled: refresh,
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteNotification() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<null>(`/notification/delete/${id}`),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteAllNotifications() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => api.post<TNotificationsDeleted>('/notifications/all/delete'),
+    onSettled: refresh,
+  });
+}

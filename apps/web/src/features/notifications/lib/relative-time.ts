@@ -1,0 +1,23 @@
+import type { Locale } from '@portal/shared/constants';
+import { formatDateTime } from '../../../lib/format';
+
+const INTL_LOCALE: Record<Locale, string> = { ar: 'ar-EG', en: 'en-EG' };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * "5 minutes ago" / "منذ ٥ دقائق" for the last week, then the date and time
+ * (Cairo) in the UI language. `now` is a parameter so tests need no clock.
+ */
+export function relativeTime(iso: string, lang: Locale, now: number = Date.now()): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '—';
+  const ago = Math.max(0, now - time);
+  if (ago >= 7 * DAY) return formatDateTime(iso, lang);
+  const format = new Intl.RelativeTimeFormat(INTL_LOCALE[lang], { numeric: 'auto' });
+  if (ago < MINUTE) return format.format(0, 'second');
+  if (ago < HOUR) return format.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return format.format(-Math.floor(ago / HOUR), 'hour');
+  return format.format(-Math.floor(ago / DAY), 'day');
+}
