@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -76,7 +77,15 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
   });
   await app.register(errorsPlugin);
   const handle =
-    database ?? (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: `${env.DATA_DIR}/db` }));
+    database ??
+    (await openDatabase(
+      env.DATABASE_URL
+        ? {
+            url: env.DATABASE_URL,
+            onConnectionError: (err) => app.log.warn({ err }, 'database connection closed by the server'),
+          }
+        : { dataDir: `${env.DATA_DIR}/db` },
+    ));
   await app.register(databasePlugin, { handle, env, ownsHandle: database === undefined });
   await app.register(authPlugin);
   await app.register(mailPlugin, { env });
@@ -99,6 +108,7 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
       await api.register(accountsRoutes({ db: app.db, env, limiter, mail: app.mail }));
       await api.register(settingsRoutes({ limiter }));
       await api.register(lookupsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api/v1' },
   );

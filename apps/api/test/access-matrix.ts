@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { roles } from '../src/db/schema/roles.js';
 import { inTransaction, SYSTEM_ACTOR } from '../src/db/transaction.js';
 import { ACCOUNT_ACCESS_ROWS } from './access-matrix.accounts.js';
+import { NOTIFICATION_ACCESS_ROWS } from './access-matrix.notifications.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
 import { createUser } from './factories/users.js';
 import { photoUpload } from './helpers/multipart.js';
@@ -318,6 +319,9 @@ export const ACCESS_ROWS: AccessRow[] = [
 
   // ── accounts (registration, activation, reset, recovery, settings) ─────
   ...ACCOUNT_ACCESS_ROWS,
+
+  // ── notifications (the header bell; one's own only) ────────────────────
+  ...NOTIFICATION_ACCESS_ROWS,
 ];
 
 export { insertCustomRole };

@@ -1,9 +1,11 @@
 import type { Locale } from './constants.js';
 import arAccounts from './locales/ar/accounts.json' with { type: 'json' };
 import arCommon from './locales/ar/common.json' with { type: 'json' };
+import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
 import arUsers from './locales/ar/users.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import enNotifications from './locales/en/notifications.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
 
 /**
@@ -11,8 +13,8 @@ import enUsers from './locales/en/users.json' with { type: 'json' };
  * (each file owns its top-level namespaces). The web app merges them into i18next.
  */
 export const MESSAGES = {
-  ar: { ...arCommon, ...arUsers, ...arAccounts },
-  en: { ...enCommon, ...enUsers, ...enAccounts },
+  ar: { ...arCommon, ...arUsers, ...arAccounts, ...arNotifications },
+  en: { ...enCommon, ...enUsers, ...enAccounts, ...enNotifications },
 } as const;
 
 type Params = Record<string, string | number>;

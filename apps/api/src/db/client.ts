@@ -22,13 +22,19 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   /** PostgreSQL server. */
-  | { url: string }
+  | {
+      url: string;
+      /** Told when the server ends an idle connection (restart, failover); the pool opens a new one. */
+      onConnectionError?: (error: Error) => void;
+    }
   /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests, optionally from a dumpDataDir() snapshot). */
   | { dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener, an idle connection the server terminates would crash the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg({ client: pool }) as unknown as Database;
     return {
       db,

@@ -18,6 +18,7 @@ import { enqueueMail } from '../../lib/mail-queue.js';
 import { pageWindow, toListPage } from '../../lib/pagination.js';
 import type { AuthState } from '../../plugins/auth.js';
 import { isQualificationOfLevel, lookupKinds, specificationsOf } from '../lookups/lookups.repository.js';
+import { notifyUser } from '../notifications/notifications.repository.js';
 import { isRecoveryMode } from '../settings/settings.service.js';
 import {
   actAs,
@@ -337,6 +338,13 @@ export async function verifyRecovery(
       kind: 'recovery_verified',
       params: { name: user.name, link: appLink(deps.env, '/login') },
     });
+    await notifyUser(tx, user.id, {
+      type: 'recovery_verified',
+      titleKey: 'notifications.types.recovery_verified.title',
+      messageKey: 'notifications.types.recovery_verified.message',
+      params: { mobile: recovery.mobile },
+      link: '/dashboard',
+    });
     return saved;
   }).catch((err: unknown) => {
     if (uniqueViolation(err) === 'users_phone_live_key') {
@@ -370,6 +378,12 @@ export async function deleteRecovery(
     if (!user) return;
     await tx.update(users).set({ dataCompletedAt: null, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await revokeTokens(tx, user.id, ['recovery_activation']);
+    await notifyUser(tx, user.id, {
+      type: 'recovery_refused',
+      titleKey: 'notifications.types.recovery_refused.title',
+      messageKey: 'notifications.types.recovery_refused.message',
+      link: '/recovery',
+    });
     const to = user.email ?? (recovery.status === 'pending_activation' ? null : recovery.email);
     if (to) {
       await enqueueMail(tx, {

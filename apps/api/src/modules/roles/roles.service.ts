@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow, toListPage } from '../../lib/pagination.js';
 import type { AuthState } from '../../plugins/auth.js';
+import { notifyUser } from '../notifications/notifications.repository.js';
 import { assertNotStronger } from '../users/users.access.js';
 import {
   ADMIN_ROLE,
@@ -256,6 +257,18 @@ export async function assignUserAccess(
       { roleIds: current.roles.map((r) => r.id), direct: current.direct },
       { roleIds, direct },
     );
+    // The user hears of a real change made by someone else (self-assignment is refused above).
+    const kept = (before: readonly unknown[], after: readonly unknown[]) =>
+      before.length === after.length && before.every((x) => after.includes(x));
+    const rolesBefore = current.roles.map((r) => r.id);
+    if (!kept(rolesBefore, roleIds) || !kept(current.direct, direct)) {
+      await notifyUser(tx, userId, {
+        type: 'access_changed',
+        titleKey: 'notifications.types.access_changed.title',
+        messageKey: 'notifications.types.access_changed.message',
+        link: `/users/${userId}`,
+      });
+    }
   });
   return toAccess(userId, user.type, await findUserAccess(db, userId));
 }

@@ -1,5 +1,5 @@
 import type { TNotificationItem, TNotificationList, TNotificationsDeleted } from '@portal/shared/schemas/notifications';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -16,11 +16,13 @@ const listKey = (userId: number, limit: number) => [...ALL, userId, limit] as co
  */
 export function useNotifications(limit: number) {
   const { user } = useSession();
+  const userId = user?.id ?? 0;
   return useQuery({
-    queryKey: listKey(user?.id ?? 0, limit),
+    queryKey: listKey(userId, limit),
     queryFn: ({ signal }) => api.post<TNotificationList>('/user/notifications', { limit }, { signal }),
     enabled: user !== null,
-    placeholderData: keepPreviousData,
+    // While "show more" loads, the shorter list stays on screen (never another user's).
+    placeholderData: (previous, query) => (query?.queryKey[1] === userId ? previous : undefined),
     refetchInterval: NOTIFICATIONS_POLL_MS,
     refetchOnWindowFocus: true,
     meta: { silent: true },

@@ -2,10 +2,10 @@ import { BellOutlined, DeleteOutlined } from '@ant-design/icons';
 import { BADGE_CAP, type Locale, NOTIFICATIONS_START_LIMIT, NOTIFICATIONS_STEP } from '@portal/shared/constants';
 import { NOTIFICATIONS_MAX_LIMIT, type TNotificationItem } from '@portal/shared/schemas/notifications';
 import { Alert, Badge, Button, Empty, Popconfirm, Popover, Spin } from 'antd';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import {
   useDeleteAllNotifications,
@@ -100,19 +100,26 @@ export function NotificationBell() {
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-    }
-  };
+  // Escape closes the open panel wherever the focus is, and gives it back to the bell.
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const title = (
     <div className="notification-head">
       <span className="notification-head-title">
         {t('notificationsUi.title')}
         {unseen > 0 && (
-          <span className="notification-head-count">{t('notificationsUi.unseen_count', { count: unseen })}</span>
+          <span className="notification-head-count">
+            {t('notificationsUi.unseen_count', { n: formatNumber(unseen, lang) })}
+          </span>
         )}
       </span>
       <Popconfirm
@@ -176,8 +183,7 @@ export function NotificationBell() {
   }
 
   const content = (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel closes it and returns focus to the bell.
-    <div className="notification-panel" onKeyDown={onKeyDown} data-testid="notifications-panel">
+    <div className="notification-panel" data-testid="notifications-panel">
       {body}
       {hasMore && (
         <Button
@@ -199,7 +205,8 @@ export function NotificationBell() {
       onOpenChange={changeOpen}
       trigger="click"
       arrow={false}
-      placement={lang === 'en' ? 'bottomRight' : 'bottomLeft'}
+      // Centred under the bell: antd shifts a centred popover back into view on a narrow phone.
+      placement="bottom"
       title={title}
       content={content}
       classNames={{ root: 'notification-popover' }}

@@ -1,0 +1,95 @@
+import { isMessageKey } from '@portal/shared/messages';
+import type { NotificationType } from '@portal/shared/schemas/notifications';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { type NotificationRow, notifications } from '../../db/schema/notifications.js';
+import type { Tx } from '../../db/transaction.js';
+
+type Reader = Database | Tx;
+
+export type NewNotification = {
+  type: NotificationType;
+  /** Catalogue keys (packages/shared/src/locales/<lang>/notifications.json), translated when read. */
+  titleKey: string;
+  messageKey: string;
+  params?: Record<string, string | number>;
+  /** An app path such as '/recovery' (never an outside address). */
+  link?: string | null;
+};
+
+/** An app path: one leading slash, not "//host" (which a browser reads as another site). */
+const APP_PATH = /^\/(?![/\\])[^\s]*$/;
+
+/**
+ * THE way a module tells a user something: call it inside the transaction of the
+ * change that caused it, so the notification lands (and is audited) with the
+ * change or not at all. Keys are checked here so a typo fails in tests, not on screen.
+ */
+export async function notifyUser(tx: Tx, userId: number, notification: NewNotification): Promise<number> {
+  for (const key of [notification.titleKey, notification.messageKey]) {
+    if (!isMessageKey(key)) throw new Error(`notifyUser: unknown catalogue key ${key}`);
+  }
+  const link = notification.link ?? null;
+  if (link !== null && !APP_PATH.test(link)) throw new Error(`notifyUser: not an app path: ${link}`);
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId,
+      type: notification.type,
+      titleKey: notification.titleKey,
+      messageKey: notification.messageKey,
+      params: notification.params ?? {},
+      link,
+    })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('notification insert returned nothing');
+  return row.id;
+}
+
+/** The newest `limit` notifications of a user, with their unseen and total counts. */
+export async function listOfUser(db: Reader, userId: number, limit: number) {
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(limit),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        unseen: sql<number>`(count(*) filter (where ${notifications.seenAt} is null))::int`,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId)),
+  ]);
+  return { rows, total: counts?.total ?? 0, unseen: counts?.unseen ?? 0 };
+}
+
+/** Marks one of the user's notifications seen (the first time only); undefined when it is not theirs. */
+export async function markSeen(tx: Tx, userId: number, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await tx
+    .update(notifications)
+    .set({ seenAt: sql`coalesce(${notifications.seenAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes one of the user's notifications; false when it is not theirs. */
+export async function deleteOne(tx: Tx, userId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Deletes every notification of the user; returns how many. */
+export async function deleteAllOfUser(tx: Tx, userId: number): Promise<number> {
+  const rows = await tx
+    .delete(notifications)
+    .where(eq(notifications.userId, userId))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,88 @@
+import { translate } from '@portal/shared/messages';
+import { successSchema } from '@portal/shared/schemas/envelope';
+import { ZIdParams } from '@portal/shared/schemas/fields';
+import {
+  ZNotificationItem,
+  ZNotificationList,
+  ZNotificationListRequestSchema,
+  ZNotificationsDeleted,
+} from '@portal/shared/schemas/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyBodyAsObject } from '../../lib/empty-body.js';
+import { ok } from '../../lib/reply.js';
+import { requireAuth } from '../../plugins/auth.js';
+import {
+  deleteAllNotifications,
+  deleteNotification,
+  listNotifications,
+  seeNotification,
+} from './notifications.service.js';
+
+/**
+ * The header bell (SPEC §2, §4, §7): any signed-in user, their own notifications
+ * only. Rules: docs/decisions/0007-notifications.md.
+ */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/notifications',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['notifications'],
+        summary: 'The newest notifications of the signed-in user (limit 5, growing by 5), unseen and total counts',
+        body: ZNotificationListRequestSchema,
+        response: { 200: successSchema(ZNotificationList) },
+      },
+    },
+    async (request) => ok(await listNotifications(app.db, requireAuth(request).userId, request.body, request.locale)),
+  );
+
+  app.post(
+    '/user/notifications/see/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of one’s notifications seen',
+        params: ZIdParams,
+        response: { 200: successSchema(ZNotificationItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        await seeNotification(app.db, requireAuth(request).userId, request.params.id, request.locale, request.actor()),
+      ),
+  );
+
+  app.delete(
+    '/notification/delete/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Delete one of one’s notifications',
+        params: ZIdParams,
+        response: { 200: successSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteNotification(app.db, requireAuth(request).userId, request.params.id, request.actor());
+      return ok(null, translate(request.locale, 'notifications.messages.deleted'));
+    },
+  );
+
+  app.post(
+    '/notifications/all/delete',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Delete all of one’s notifications',
+        response: { 200: successSchema(ZNotificationsDeleted) },
+      },
+    },
+    async (request) =>
+      ok(
+        await deleteAllNotifications(app.db, requireAuth(request).userId, request.actor()),
+        translate(request.locale, 'notifications.messages.all_deleted'),
+      ),
+  );
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { NOTIFICATIONS_START_LIMIT } from '../constants.js';
+
+/**
+ * In-app notifications (SPEC §3, §4, §7). A notification is stored as catalogue
+ * keys plus params and translated when it is read, so one notification reads
+ * right in Arabic and in English (docs/decisions/0007-notifications.md).
+ */
+
+/** What caused a notification; each has `notifications.types.<type>.{title,message}` in the catalogue. */
+export const NOTIFICATION_TYPES = ['access_changed', 'recovery_verified', 'recovery_refused'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The most a client may ask for at once; the bell grows its limit by NOTIFICATIONS_STEP up to this. */
+export const NOTIFICATIONS_MAX_LIMIT = 100;
+
+/** POST /user/notifications: the newest `limit` notifications of the signed-in user. */
+export const ZNotificationListRequestSchema = z.object({
+  limit: z.coerce
+    .number({ error: 'validation.invalid_value' })
+    .int({ error: 'notifications.validation.limit_range' })
+    .min(1, { error: 'notifications.validation.limit_range' })
+    .max(NOTIFICATIONS_MAX_LIMIT, { error: 'notifications.validation.limit_range' })
+    .default(NOTIFICATIONS_START_LIMIT),
+});
+export type TNotificationListRequest = z.infer<typeof ZNotificationListRequestSchema>;
+
+export const ZNotificationItem = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  /** Translated in the request's language. */
+  title: z.string(),
+  message: z.string(),
+  /** An app path to open on click (e.g. /recovery), or null. */
+  link: z.string().nullable(),
+  seen: z.boolean(),
+  created_at: z.string(),
+});
+export type TNotificationItem = z.infer<typeof ZNotificationItem>;
+
+export const ZNotificationList = z.object({
+  data: z.array(ZNotificationItem),
+  /** Unseen notifications of the user (all of them, not only those in `data`). */
+  unseen: z.number().int(),
+  /** All notifications of the user. */
+  total: z.number().int(),
+});
+export type TNotificationList = z.infer<typeof ZNotificationList>;
+
+export const ZNotificationsDeleted = z.object({ deleted: z.number().int() });
+export type TNotificationsDeleted = z.infer<typeof ZNotificationsDeleted>;
