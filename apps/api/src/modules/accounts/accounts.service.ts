@@ -21,9 +21,7 @@ import { enqueueMail } from '../../lib/mail-queue.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { insertSession } from '../auth/sessions.repository.js';
-import { isRecoveryMode } from '../settings/settings.service.js';
-import { toUserDto } from '../users/user-dto.js';
-import { findUserAccess } from '../users/users.repository.js';
+import { loadUserDto } from '../users/load-user-dto.js';
 import type { AccountLimiter } from './account-limiter.js';
 import {
   actAs,
@@ -57,12 +55,6 @@ export function appLink(env: Env, path: string): string {
 
 export function userLocale(row: Pick<UserRow, 'locale'>): Locale {
   return row.locale === 'en' ? 'en' : 'ar';
-}
-
-/** The user as the API returns it, with `dataRequired` from recovery mode. */
-export async function userDto(db: Database, row: UserRow): Promise<TUser> {
-  const [access, recoveryMode] = await Promise.all([findUserAccess(db, row.id), isRecoveryMode(db)]);
-  return toUserDto(row, access, { recoveryMode });
 }
 
 function newCode(): string {
@@ -157,7 +149,7 @@ export async function register(
   return {
     access_token: token,
     expires_at: new Date(session.expiresAt).toISOString(),
-    user: await userDto(deps.db, user),
+    user: await loadUserDto(deps.db, user),
   };
 }
 
@@ -325,5 +317,5 @@ export async function staffVerifyUser(
     return row;
   });
   if (!updated) throw AppError.notFound();
-  return userDto(deps.db, updated);
+  return loadUserDto(deps.db, updated);
 }

@@ -6,9 +6,8 @@ import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { Throttle } from '../../lib/throttle.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { isRecoveryMode } from '../settings/settings.service.js';
-import { toUserDto } from '../users/user-dto.js';
-import { findUserAccess, findUserByPhone } from '../users/users.repository.js';
+import { loadUserDto } from '../users/load-user-dto.js';
+import { findUserByPhone } from '../users/users.repository.js';
 import { insertSession, revokeSession } from './sessions.repository.js';
 
 export type AuthDeps = { db: Database; env: Env; throttle: Throttle };
@@ -52,12 +51,10 @@ export async function login(
     }),
   );
   deps.throttle.reset(phoneKey);
-  const [access, recoveryMode] = await Promise.all([findUserAccess(deps.db, user.id), isRecoveryMode(deps.db)]);
   return {
     access_token: token,
     expires_at: new Date(session.expiresAt).toISOString(),
-    // dataRequired: recovery mode is on and this customer's recovery data is incomplete (→ /recovery).
-    user: toUserDto(user, access, { recoveryMode }),
+    user: await loadUserDto(deps.db, user),
   };
 }
 

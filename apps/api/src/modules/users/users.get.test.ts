@@ -91,3 +91,40 @@ describe('GET /api/v1/users/:id', () => {
     expect(res.json().code).toBe('unauthenticated');
   });
 });
+
+describe('GET /api/v1/users/:id in recovery mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('says dataRequired exactly as login does, so a reload keeps the customer on /recovery', async () => {
+    const customer = await createUser(t.db, { type: 'user', roles: ['user'] });
+    const adminToken = await loginAs(t.app, ADMIN.phone, ADMIN.password);
+    const before = await loginAs(t.app, customer.phone, customer.password);
+    const readBefore = await t.app.inject({ method: 'GET', url: `/api/v1/users/${customer.id}`, headers: bearer(before) });
+    expect(readBefore.json().data.dataRequired).toBe(false);
+
+    const on = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/setting/change/recovery_mode',
+      headers: bearer(adminToken),
+      payload: { value: true },
+    });
+    expect(on.statusCode).toBe(200);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { phone: customer.phone, password: customer.password },
+    });
+    expect(login.json().data.user.dataRequired).toBe(true);
+    const token = login.json().data.access_token as string;
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/users/${customer.id}`, headers: bearer(token) });
+    expect(read.json().data.dataRequired).toBe(true);
+    // Staff accounts never need recovery data.
+    const admin = await t.app.inject({ method: 'GET', url: '/api/v1/users/1', headers: bearer(adminToken) });
+    expect(admin.json().data.dataRequired).toBe(false);
+  });
+});

@@ -16,6 +16,7 @@ import { pageWindow, toListPage } from '../../lib/pagination.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkImage, IMAGE_CONTENT_TYPES, storedKind, type UploadStore } from '../../lib/uploads.js';
 import type { AuthState } from '../../plugins/auth.js';
+import { loadUserDto } from './load-user-dto.js';
 import { toUserDto, toUserListRow } from './user-dto.js';
 import { assertCanEditUser, assertNotStronger, canViewUser } from './users.access.js';
 import {
@@ -40,7 +41,7 @@ export async function getUser(db: Database, viewer: AuthState, id: number): Prom
   if (!canViewUser(viewer, id)) throw AppError.forbidden();
   const row = await findUserById(db, id);
   if (!row) throw AppError.notFound();
-  return toUserDto(row, await findUserAccess(db, id));
+  return loadUserDto(db, row);
 }
 
 /** POST /users: users.index; removed users only for admin_users holders. */
