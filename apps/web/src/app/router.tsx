@@ -140,6 +140,17 @@ export const routes: RouteObject[] = [
                 ...crumb('rolesUi.title'),
                 ...screen(() => import('./routes/roles/roles-list')),
               },
+              // Staff: system settings and the review of recovery accounts (docs/decisions/0005)
+              {
+                path: paths.settings,
+                ...crumb('settingsUi.title'),
+                ...screen(() => import('./routes/settings/settings')),
+              },
+              {
+                path: paths.recoveryAccounts,
+                ...crumb('recoveryReview.title'),
+                ...screen(() => import('./routes/settings/recovery-accounts')),
+              },
             ],
           },
         ],

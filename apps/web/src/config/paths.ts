@@ -31,6 +31,9 @@ export const paths = {
   roles: '/roles',
   managementRoles: '/management/roles',
   rolesAssign: '/roles/assign',
+  // Staff: system settings, recovery accounts review
+  settings: '/settings',
+  recoveryAccounts: '/recovery-accounts',
   // Errors
   notFound: '/404',
   unauthorized: '/401',

@@ -7,12 +7,14 @@ import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arLogs from '../locales/ar/logs.json';
 import arNotifications from '../locales/ar/notifications.json';
+import arStaff from '../locales/ar/staff.json';
 import arUsers from '../locales/ar/users.json';
 import enAccounts from '../locales/en/accounts.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enLogs from '../locales/en/logs.json';
 import enNotifications from '../locales/en/notifications.json';
+import enStaff from '../locales/en/staff.json';
 import enUsers from '../locales/en/users.json';
 import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language';
 
@@ -35,8 +37,8 @@ export function mergeCatalogues(...trees: object[]): Tree {
 
 /** The app's own texts (locales/<lang>/<area>.json) merged with the shared validation and error catalogue. */
 export const CATALOGUES = {
-  ar: [MESSAGES.ar, arCommon, arAuth, arLogs, arUsers, arAccounts, arNotifications],
-  en: [MESSAGES.en, enCommon, enAuth, enLogs, enUsers, enAccounts, enNotifications],
+  ar: [MESSAGES.ar, arCommon, arAuth, arLogs, arUsers, arAccounts, arNotifications, arStaff],
+  en: [MESSAGES.en, enCommon, enAuth, enLogs, enUsers, enAccounts, enNotifications, enStaff],
 } as const;
 
 export const resources = {

@@ -70,4 +70,14 @@ describe('DataTable', () => {
     await waitFor(() => expect(container.querySelector('.ant-empty-description')).toHaveTextContent('لا توجد بيانات'));
     expect(container.querySelectorAll('.ant-table-row')).toHaveLength(0);
   });
+
+  it('hides the search box for lists whose endpoint cannot search', async () => {
+    const fetchPage = vi.fn().mockResolvedValue(pageOf([{ id: 1, name: 'x' }]));
+    await renderWithProviders(
+      <DataTable<Row> queryKey="t4" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} searchable={false} />,
+    );
+    await screen.findByText('x');
+    expect(screen.queryByRole('searchbox', { name: 'بحث' })).toBeNull();
+    expect(fetchPage.mock.calls[0]?.[0]).not.toHaveProperty('search');
+  });
 });

@@ -28,6 +28,8 @@ type Props<T> = {
   actions?: ReactNode;
   defaultSort?: string;
   caption?: string;
+  /** False for lists whose endpoint has no free-text search: no search box that does nothing. */
+  searchable?: boolean;
 };
 
 /**
@@ -82,16 +84,18 @@ export function DataTable<T extends object>(props: Props<T>) {
   return (
     <div className="data-table">
       <search className="data-table-toolbar">
-        <Input.Search
-          key={`search-${state.search ?? ''}`}
-          className="data-table-search"
-          placeholder={props.searchPlaceholder ? t(props.searchPlaceholder) : t('table.search')}
-          aria-label={t('table.search')}
-          defaultValue={state.search}
-          allowClear
-          enterButton
-          onSearch={(value) => update({ search: value.trim() || undefined })}
-        />
+        {props.searchable !== false && (
+          <Input.Search
+            key={`search-${state.search ?? ''}`}
+            className="data-table-search"
+            placeholder={props.searchPlaceholder ? t(props.searchPlaceholder) : t('table.search')}
+            aria-label={t('table.search')}
+            defaultValue={state.search}
+            allowClear
+            enterButton
+            onSearch={(value) => update({ search: value.trim() || undefined })}
+          />
+        )}
         <TableFilters
           key={`filters-${JSON.stringify(state.filters)}`}
           defs={filterDefs}

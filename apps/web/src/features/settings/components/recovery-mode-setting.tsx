@@ -1,0 +1,77 @@
+import { Alert, Button, Card, Popconfirm, Skeleton, Space, Switch, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { toast, toastApiError } from '../../../lib/toast';
+import { useChangeSetting, useSettings } from '../api/settings-api';
+
+/**
+ * The recovery-mode switch (docs/decisions/0005): its current value from
+ * POST /setting/index, changed after a confirmation, with a success or error toast.
+ */
+export function RecoveryModeSetting() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const settings = useSettings();
+  const change = useChangeSetting();
+  const setting = settings.data?.find((s) => s.key === 'recovery_mode');
+  const on = setting?.value === true;
+  const next = on ? 'off' : 'on';
+
+  const confirm = () => {
+    if (change.isPending) return;
+    change.mutate(
+      { key: 'recovery_mode', value: !on },
+      { onSuccess: () => toast.success(t('messages.success')), onError: toastApiError },
+    );
+  };
+
+  return (
+    <Card
+      title={t('settingsUi.recovery_mode.title')}
+      extra={
+        setting && <Tag color={on ? 'success' : 'default'}>{t(`settingsUi.recovery_mode.${on ? 'on' : 'off'}`)}</Tag>
+      }
+    >
+      <p className="muted">{t('settingsUi.recovery_mode.description')}</p>
+      {settings.isPending ? (
+        <Skeleton.Button active size="small" />
+      ) : settings.isError || !setting ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('settingsUi.load_failed')}
+          action={
+            <Button size="small" onClick={() => void settings.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Space wrap size="middle">
+          <Popconfirm
+            title={t(`settingsUi.recovery_mode.confirm_${next}_title`)}
+            description={t(`settingsUi.recovery_mode.confirm_${next}`)}
+            okText={t(`settingsUi.recovery_mode.confirm_yes_${next}`)}
+            cancelText={t('settingsUi.recovery_mode.confirm_no')}
+            okButtonProps={{ loading: change.isPending, danger: on }}
+            onConfirm={confirm}
+          >
+            <Switch
+              checked={on}
+              loading={change.isPending || settings.isFetching}
+              aria-label={t('settingsUi.recovery_mode.title')}
+              data-testid="recovery-mode-switch"
+            />
+          </Popconfirm>
+          <span>{t(`settingsUi.recovery_mode.${on ? 'on' : 'off'}`)}</span>
+          {setting.updated_at && (
+            <span className="muted">
+              {t('settingsUi.recovery_mode.updated_at', { date: formatDateTime(setting.updated_at, lang) })}
+            </span>
+          )}
+        </Space>
+      )}
+    </Card>
+  );
+}
