@@ -103,7 +103,11 @@ describe('GET /api/v1/users/:id in recovery mode', () => {
     const customer = await createUser(t.db, { type: 'user', roles: ['user'] });
     const adminToken = await loginAs(t.app, ADMIN.phone, ADMIN.password);
     const before = await loginAs(t.app, customer.phone, customer.password);
-    const readBefore = await t.app.inject({ method: 'GET', url: `/api/v1/users/${customer.id}`, headers: bearer(before) });
+    const readBefore = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${customer.id}`,
+      headers: bearer(before),
+    });
     expect(readBefore.json().data.dataRequired).toBe(false);
 
     const on = await t.app.inject({
