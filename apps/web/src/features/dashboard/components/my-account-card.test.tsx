@@ -1,29 +1,10 @@
-import type { TUser } from '@portal/shared/schemas/auth';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { MyAccountCard } from './my-account-card';
 
-const user: TUser = {
-  id: 4,
-  name: 'منى حسن',
-  email: 'mona@example.com',
-  phone: '01012345678',
-  image: null,
-  photo_url: null,
-  birthDate: null,
-  address: null,
-  type: 'user',
-  phoneVerify: true,
-  email_verified: true,
-  active: true,
-  removed: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  roles: [],
-  direct_permissions: [],
-  role_permissions: [],
-  dataRequired: false,
-};
+const user = makeUser({ id: 4, name: 'منى حسن', email: 'mona@example.com', phone: '01012345678', type: 'user' });
 
 describe('MyAccountCard', () => {
   it('shows name, email, phone, the default avatar and the active badge', async () => {

@@ -2,6 +2,7 @@ import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
 import type { TUser } from '@portal/shared/schemas/auth';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { UserAccessForm } from './user-access-form';
 
@@ -11,25 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 const EDITOR_PERMISSIONS: Permission[] = ['users.index', 'users.view', 'logs.index'];
 
 function me(permissions: readonly Permission[]): TUser {
-  return {
-    id: 1,
-    name: 'مدير النظام',
-    email: 'admin@example.com',
-    phone: '01000000000',
-    image: null,
-    photo_url: null,
-    birthDate: null,
-    address: null,
-    type: 'admin',
-    phoneVerify: true,
-    email_verified: true,
-    active: true,
-    removed: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    roles: [{ id: 1, name: 'admin' }],
-    direct_permissions: [],
-    role_permissions: [...permissions],
-  } as unknown as TUser;
+  return makeUser({ roles: [{ id: 1, name: 'admin' }], role_permissions: [...permissions] });
 }
 
 type Call = { method: string; url: string; body: unknown };

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@portal/shared/permissions';
-import type { TUser } from '@portal/shared/schemas/auth';
 import { latestBirthdate } from '@portal/shared/schemas/users';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import dayjs from '../../../lib/dayjs';
+import { makeUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { photoProblem } from './photo-picker';
 import { isBirthdateDisabled, UserForm } from './user-form';
@@ -11,25 +11,7 @@ import { isBirthdateDisabled, UserForm } from './user-form';
 // This machine runs several suites at once: give antd's async rendering time before a query gives up.
 configure({ asyncUtilTimeout: 5000 });
 
-const ADMIN = {
-  id: 1,
-  name: 'مدير النظام',
-  email: 'admin@example.com',
-  phone: '01000000000',
-  image: null,
-  photo_url: null,
-  birthDate: null,
-  address: null,
-  type: 'admin',
-  phoneVerify: true,
-  email_verified: true,
-  active: true,
-  removed: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  roles: [],
-  direct_permissions: PERMISSIONS,
-  role_permissions: [],
-} as unknown as TUser;
+const ADMIN = makeUser({ direct_permissions: [...PERMISSIONS] });
 
 type Call = { method: string; url: string; body: unknown };
 
