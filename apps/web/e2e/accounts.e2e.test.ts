@@ -208,9 +208,13 @@ describe('customer accounts in the browser', () => {
       await page.getByText('من فضلك اختر المستوى التعليمي').waitFor();
       await page.locator('#national_id').fill('29901010123456');
 
+      // Options are looked up in the dropdown of the Select just opened (antd links it as `#<id>_list`):
+      // the previous Select's dropdown may still be fading out and would match a looser selector.
       const choose = async (id: string) => {
         await page.locator(`#${id}`).click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+        const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`#${id}_list`) });
+        await dropdown.locator('.ant-select-item-option').first().click();
+        await dropdown.waitFor({ state: 'hidden' });
       };
       await choose('degree_education_level_id');
       await choose('degree_qualification_id');
