@@ -141,3 +141,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The app settings that send mail to this sink, only when a test flushes the queue (no poller racing it). */
+export function smtpEnv(sink: Pick<SmtpSink, 'url'>): Record<string, string> {
+  return { SMTP_URL: sink.url, MAIL_FROM: 'Portal <no-reply@portal.test>', MAIL_POLL_SECONDS: '0' };
+}

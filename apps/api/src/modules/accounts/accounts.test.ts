@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserRow } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../../test/helpers/smtp-sink.js';
+import { type ReceivedMail, type SmtpSink, smtpEnv, startSmtpSink } from '../../../test/helpers/smtp-sink.js';
 import { accountTokens } from '../../db/schema/accounts.js';
 import { auditLogs } from '../../db/schema/audit-logs.js';
 import { mailOutbox } from '../../db/schema/mail.js';
@@ -70,10 +70,8 @@ describe('accounts: registration, activation, password reset (real SMTP)', () =>
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Portal <no-reply@portal.test>',
+      ...smtpEnv(smtp),
       APP_URL,
-      MAIL_POLL_SECONDS: '0',
       // Throttling has its own test file; here every flow may run many times.
       ACCOUNT_RATE_MAX: '1000',
       ACCOUNT_RATE_IP_MAX: '100000',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app.js';
-import { parseMail, type SmtpSink, startSmtpSink } from '../../../test/helpers/smtp-sink.js';
+import { parseMail, type SmtpSink, smtpEnv, startSmtpSink } from '../../../test/helpers/smtp-sink.js';
 import { mailOutbox } from '../../db/schema/mail.js';
 import { backoffSeconds } from '../../lib/mail-queue.js';
 
@@ -61,9 +61,7 @@ describe('mail through SMTP: retries, backoff, giving up, and never breaking the
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Portal <no-reply@portal.test>',
-      MAIL_POLL_SECONDS: '0',
+      ...smtpEnv(smtp),
       MAIL_MAX_ATTEMPTS: '3',
       ACCOUNT_RATE_IP_MAX: '1000',
     });

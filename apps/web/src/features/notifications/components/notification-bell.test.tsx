@@ -1,30 +1,12 @@
 import type { TNotificationItem } from '@portal/shared/schemas/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { NotificationBell } from './notification-bell';
 
 const USER_ID = 4;
-const me = {
-  id: USER_ID,
-  name: 'منى حسن',
-  email: 'mona@example.com',
-  phone: '01012345678',
-  image: null,
-  photo_url: null,
-  birthDate: null,
-  address: null,
-  type: 'admin',
-  phoneVerify: true,
-  email_verified: true,
-  active: true,
-  removed: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  roles: [],
-  direct_permissions: [],
-  role_permissions: [],
-  dataRequired: false,
-};
+const me = makeUser({ id: USER_ID, name: 'منى حسن', email: 'mona@example.com', phone: '01012345678' });
 
 /**
  * A stand-in for the notification routes, over an in-memory list (newest first).
