@@ -4,27 +4,45 @@ import multipart from '@fastify/multipart';
 import { FILE_SIZE_LIMIT_BYTES } from '@portal/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Env } from './config/env.js';
+import { apiDocsEnabled, type Env, servedOverHttps } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
-import { createMemoryThrottle } from './lib/throttle.js';
-import { createAccountLimiter } from './modules/accounts/account-limiter.js';
+import { usePasswordCost } from './lib/passwords.js';
+import { clientRequestId, errorLogSerializer, requestLogSerializer } from './lib/request-log.js';
+import { type FileStorage, localStorage } from './lib/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { requestLogSerializer } from './modules/accounts/request-input.js';
+import { associationsRoutes } from './modules/associations/associations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { cardRequestsRoutes } from './modules/card-requests/card-requests.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { turnMovesRoutes } from './modules/turn-moves/turn-moves.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, requireDeclaredAccess } from './plugins/auth.js';
+import { contextPlugin } from './plugins/context.js';
 import { databasePlugin } from './plugins/database.js';
 import { docsUiRoutes, openApiPlugin } from './plugins/docs.js';
 import { errorsPlugin, sendFrameworkError } from './plugins/errors.js';
-import { mailPlugin } from './plugins/mail.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { jobsPlugin } from './plugins/jobs.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webAppRoutes } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The validated configuration (config/env.ts). */
+    env: Env;
+    /** Where uploaded files live (lib/storage.ts). */
+    storage: FileStorage;
+  }
+}
 
 export type BuildOptions = {
   env: Env;
@@ -32,30 +50,33 @@ export type BuildOptions = {
   database?: DatabaseHandle;
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export async function buildApp({ env, database }: BuildOptions): Promise<FastifyInstance> {
+  // Tests hash with a cheap argon2 cost; every other environment with the production one.
+  usePasswordCost(env.NODE_ENV === 'test' ? 'test' : 'production');
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Reset and activation tokens travel in URLs (SPEC §7): never log them.
-      serializers: { req: requestLogSerializer },
+      serializers: { req: requestLogSerializer, err: errorLogSerializer },
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // The server's own id, always: a client-chosen one would let a caller forge the audit trail
+    // (the client's x-request-id, when valid, is logged beside it and echoed as x-client-request-id).
     // An undecodable URL gets the JSON error envelope like every other failure.
     frameworkErrors: sendFrameworkError,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    const client = clientRequestId(request);
+    if (client) reply.header('x-client-request-id', client);
+    // Personal data and tokens are never kept by a browser or a proxy (routes that may be cached say so).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {
@@ -72,9 +93,14 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Only an HTTPS site may ask the browser to upgrade: on http://<LAN-IP>:3000 it would send every
+        // script to an https:// that does not exist and show a blank page.
+        upgradeInsecureRequests: servedOverHttps(env) ? [] : null,
       },
     },
   });
+  app.decorate('env', env);
+  app.decorate('storage', localStorage(env.DATA_DIR));
   await app.register(errorsPlugin);
   const handle =
     database ??
@@ -82,37 +108,47 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
       env.DATABASE_URL
         ? {
             url: env.DATABASE_URL,
+            statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
             onConnectionError: (err) => app.log.warn({ err }, 'database connection closed by the server'),
           }
         : { dataDir: `${env.DATA_DIR}/db` },
     ));
   await app.register(databasePlugin, { handle, env, ownsHandle: database === undefined });
-  await app.register(authPlugin);
-  await app.register(mailPlugin, { env });
+  await app.register(authPlugin, { cacheSeconds: env.AUTH_CACHE_SECONDS });
+  await app.register(jobsPlugin, { env });
+  await app.register(contextPlugin, { env });
+  await app.register(rateLimitPlugin, { env });
+  await app.register(inputGuardPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(openApiPlugin);
   // Multipart bodies are read only by the routes that ask for them; a route may lower these limits.
   await app.register(multipart, {
     limits: { fileSize: FILE_SIZE_LIMIT_BYTES, files: 20, fields: 100, parts: 120, fieldSize: 64 * 1024 },
   });
 
-  const throttle = createMemoryThrottle(env.LOGIN_WINDOW_MINUTES * 60_000);
   await app.register(
     async (api) => {
+      // Every route below states who may call it; one that does not stops the server here.
+      api.addHook('onRoute', requireDeclaredAccess);
       await api.register(healthRoutes);
-      await api.register(authRoutes({ db: app.db, env, throttle }));
-      await api.register(usersRoutes, { dataDir: env.DATA_DIR });
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
       await api.register(rolesRoutes);
       await api.register(dashboardRoutes);
       await api.register(logsRoutes);
-      const limiter = createAccountLimiter(env);
-      await api.register(accountsRoutes({ db: app.db, env, limiter, mail: app.mail }));
-      await api.register(settingsRoutes({ limiter }));
+      await api.register(accountsRoutes);
+      await api.register(settingsRoutes);
       await api.register(lookupsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(associationsRoutes);
+      await api.register(subscriptionsRoutes);
+      await api.register(turnMovesRoutes);
+      await api.register(cardRequestsRoutes);
+      await api.register(membersRoutes);
     },
     { prefix: '/api/v1' },
   );
-  await app.register(docsUiRoutes);
+  if (apiDocsEnabled(env)) await app.register(docsUiRoutes);
   await app.register(webAppRoutes, { root: env.WEB_DIST });
   return app;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { EnvError, loadEnv } from './config/env.js';
+import { isDatabaseUnavailable } from './plugins/errors.js';
 
 async function main() {
   const env = loadEnv();
@@ -30,8 +31,30 @@ async function main() {
 main().catch((err: unknown) => {
   if (err instanceof EnvError) {
     console.error(err.message);
+  } else if (isDatabaseUnavailable(err)) {
+    console.error(`Cannot reach the database at ${databaseAddress()}: ${reasonOf(err)}. Check DATABASE_URL.`);
   } else {
     console.error(err);
   }
   process.exit(1);
 });
+
+/** host:port of DATABASE_URL, never its password. */
+function databaseAddress(): string {
+  try {
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    return `${url.hostname}:${url.port || '5432'}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+function reasonOf(err: unknown): string {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && !/^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof message === 'string' && message && depth > 0) return message.split('\n')[0] ?? message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+}

@@ -1,6 +1,6 @@
 import { notifications } from '../src/db/schema/notifications.js';
 import { users } from '../src/db/schema/users.js';
-import { inTransaction, SYSTEM_ACTOR } from '../src/db/transaction.js';
+import { inTransaction, systemScope } from '../src/db/transaction.js';
 import type { AccessRow, Caller, PrepareEnv } from './access-matrix.types.js';
 
 /**
@@ -19,8 +19,8 @@ function signedIn(status: number): Record<Caller, number> {
  */
 async function notificationForEveryone({ db }: PrepareEnv): Promise<Record<string, number>> {
   const everyone = await db.select({ id: users.id }).from(users);
-  const rows = await inTransaction(db, SYSTEM_ACTOR, (tx) =>
-    tx
+  const rows = await inTransaction(systemScope(db), (tx) =>
+    tx.db
       .insert(notifications)
       .values(
         everyone.map((u) => ({

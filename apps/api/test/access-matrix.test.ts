@@ -100,7 +100,7 @@ describe('access matrix: every /api/v1 route × every seeded role', () => {
       const bodies: string[] = [];
       for (const caller of CALLERS) {
         const self = caller === 'none' ? undefined : accounts.get(caller);
-        const extra = row.prepare ? await row.prepare({ app: t.app, db: t.db, caller }) : {};
+        const extra = row.prepare ? await row.prepare({ app: t.app, db: t.db, caller, selfId: self?.id }) : {};
         const ctx: AccessContext = {
           targetUserId: target.id,
           target,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '../src/db/schema/roles.js';
-import { inTransaction, SYSTEM_ACTOR } from '../src/db/transaction.js';
+import { inTransaction, systemScope } from '../src/db/transaction.js';
 import { ACCOUNT_ACCESS_ROWS } from './access-matrix.accounts.js';
+import { ASSOCIATION_ACCESS_ROWS } from './access-matrix.associations.js';
+import { MEMBER_ACCESS_ROWS } from './access-matrix.members.js';
 import { NOTIFICATION_ACCESS_ROWS } from './access-matrix.notifications.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
 import { createUser } from './factories/users.js';
@@ -47,10 +49,10 @@ function nextUnique(): number {
 
 /** A custom role holding users.index, for rows that change or delete a role. */
 async function insertCustomRole(db: Parameters<typeof createUser>[0], name: string): Promise<number> {
-  return inTransaction(db, SYSTEM_ACTOR, async (tx) => {
-    const [role] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
+  return inTransaction(systemScope(db), async (tx) => {
+    const [role] = await tx.db.insert(roles).values({ name }).returning({ id: roles.id });
     if (!role) throw new Error('role insert returned nothing');
-    await tx.execute(
+    await tx.db.execute(
       sql`insert into role_permissions (role_id, permission_id) select ${role.id}, id from permissions where name = 'users.index'`,
     );
     return role.id;
@@ -322,6 +324,8 @@ export const ACCESS_ROWS: AccessRow[] = [
 
   // ── notifications (the header bell; one's own only) ────────────────────
   ...NOTIFICATION_ACCESS_ROWS,
+  ...ASSOCIATION_ACCESS_ROWS,
+  ...MEMBER_ACCESS_ROWS,
 ];
 
 export { insertCustomRole };

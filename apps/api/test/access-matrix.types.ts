@@ -47,4 +47,10 @@ export type AccessContext = {
   fixtures: Record<string, number>;
 };
 
-export type PrepareEnv = { app: FastifyInstance; db: Database; caller: Caller };
+export type PrepareEnv = {
+  app: FastifyInstance;
+  db: Database;
+  caller: Caller;
+  /** The caller's own id (undefined for `none`), for rows about the caller's own records (/me). */
+  selfId?: number;
+};

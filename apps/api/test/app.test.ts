@@ -44,6 +44,14 @@ describe('the API as a whole', () => {
     expect(res.json().code).toBe('route_not_found');
   });
 
+  it('asks the browser to upgrade requests only when the app is served over HTTPS', async () => {
+    const https = await createTestApp({ APP_URL: 'https://gamaiya.example.com' });
+    const res = await https.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    await https.close();
+    expect(loadEnv({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
+  });
+
   it('sends the security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     const csp = String(res.headers['content-security-policy']);
@@ -52,6 +60,8 @@ describe('the API as a whole', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Served over plain HTTP (a LAN address): the browser must not be told to upgrade to https.
+    expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
@@ -66,13 +76,15 @@ describe('the API as a whole', () => {
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('echoes a valid x-request-id and makes one up otherwise', async () => {
+  it('always answers with its own request id; a valid client id is only echoed beside it', async () => {
     const echoed = await t.app.inject({
       method: 'GET',
       url: '/api/v1/health',
       headers: { 'x-request-id': 'abc-123.X_y' },
     });
-    expect(echoed.headers['x-request-id']).toBe('abc-123.X_y');
+    // The audit trail and the logs keep the server's id: a caller cannot choose it.
+    expect(echoed.headers['x-request-id']).toMatch(UUID);
+    expect(echoed.headers['x-client-request-id']).toBe('abc-123.X_y');
 
     const generated = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(generated.headers['x-request-id']).toMatch(UUID);
@@ -80,6 +92,7 @@ describe('the API as a whole', () => {
     for (const bad of ['has spaces', 'x'.repeat(65), '<script>', 'a;b', '']) {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope', headers: { 'x-request-id': bad } });
       expect(res.headers['x-request-id'], bad).toMatch(UUID);
+      expect(res.headers['x-client-request-id'], bad).toBeUndefined();
     }
     const two = await Promise.all([1, 2].map(() => t.app.inject({ method: 'GET', url: '/api/v1/health' })));
     expect(two[0]?.headers['x-request-id']).not.toBe(two[1]?.headers['x-request-id']);
@@ -112,7 +125,8 @@ describe('the API as a whole', () => {
         message: translate('en', 'errors.bad_request'),
         errors: [],
       });
-      expect(res.headers['x-request-id']).toBe('bad-url-1');
+      expect(res.headers['x-request-id']).toMatch(UUID);
+      expect(res.headers['x-client-request-id']).toBe('bad-url-1');
       expect(res.body).not.toContain('%');
     },
   );

@@ -19,7 +19,13 @@ export const DROPDOWN_PAGE_SIZE = 50;
 
 export const NOTIFICATIONS_START_LIMIT = 5;
 export const NOTIFICATIONS_STEP = 5;
+/** The most notifications a client may ask for at once; the bell grows its limit by NOTIFICATIONS_STEP up to this. */
+export const NOTIFICATIONS_MAX_LIMIT = 100;
 export const BADGE_CAP = 99;
+
+/** Where a recovery account stands (docs/decisions/0005): waiting for its email, for staff, or verified. */
+export const RECOVERY_STATUSES = ['pending_activation', 'pending_review', 'verified'] as const;
+export type RecoveryStatus = (typeof RECOVERY_STATUSES)[number];
 
 export const FILE_SIZE_LIMIT_BYTES = 512 * 1024;
 export const PHONE_MAX_LENGTH = 12;

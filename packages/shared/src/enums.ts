@@ -7,5 +7,5 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** Audit actions written by the auth flow; data changes use `<table>.<insert|update|delete>`. */
-export const AUTH_ACTIONS = ['login', 'logout'] as const;
+/** Audit actions written by the auth flow; every audit code is in audit-actions.ts. */
+export { AUTH_ACTIONS } from './audit-actions.js';

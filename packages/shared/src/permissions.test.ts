@@ -49,13 +49,22 @@ const SPEC_PERMISSIONS = [
   'reject_requests',
 ];
 
+/** What the project adds to SPEC §6's catalogue, each with a recorded reason (docs/decisions/0017). */
+const ADDED_PERMISSIONS = [
+  'associations.put',
+  'associations.delete',
+  'subscriptions.put',
+  'payments.put',
+  'card_requests.put',
+];
+
 /** Permissions that only let someone look (SPEC §6: the visitor is read only). */
 const isReadOnly = (p: string) => /\.(index|view)$/.test(p) || p === 'show_requests';
 
 describe('the permission catalogue', () => {
-  it('holds every permission of SPEC §6 exactly once, and nothing else', () => {
+  it('holds every permission of SPEC §6 and the recorded additions exactly once, and nothing else', () => {
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
-    expect([...PERMISSIONS].sort()).toEqual([...SPEC_PERMISSIONS].sort());
+    expect([...PERMISSIONS].sort()).toEqual([...SPEC_PERMISSIONS, ...ADDED_PERMISSIONS].sort());
   });
 
   it('puts each permission in exactly one group', () => {
@@ -84,11 +93,13 @@ describe('ROLE_PERMISSIONS', () => {
   });
 
   it('gives admin every permission', () => {
-    expect([...ROLE_PERMISSIONS.admin].sort()).toEqual([...SPEC_PERMISSIONS].sort());
+    expect([...ROLE_PERMISSIONS.admin].sort()).toEqual([...SPEC_PERMISSIONS, ...ADDED_PERMISSIONS].sort());
   });
 
   it('gives manager everything but the roles group (the permission pages)', () => {
-    const expected = SPEC_PERMISSIONS.filter((p) => !p.startsWith('roles.') && p !== 'admin_roles');
+    const expected = [...SPEC_PERMISSIONS, ...ADDED_PERMISSIONS].filter(
+      (p) => !p.startsWith('roles.') && p !== 'admin_roles',
+    );
     expect([...ROLE_PERMISSIONS.manager].sort()).toEqual(expected.sort());
   });
 

@@ -10,9 +10,16 @@ export const PERMISSION_GROUPS = {
   logs: ['logs.index', 'logs.view', 'admin_logs'],
   associations: [
     'associations.index',
+    // The write side the spec's catalogue lacks (docs/decisions/0017-associations.md).
+    'associations.put',
+    'associations.delete',
     'subscriptions.index',
+    'subscriptions.put',
     'payments.index',
+    'payments.put',
     'card_requests.index',
+    // Deciding a card request (issued / rejected); the catalogue only lists reading them (0018).
+    'card_requests.put',
     'association_move_turn.index',
     'association_move_turn.put',
     'association_move_turn.delete',
@@ -66,6 +73,7 @@ export const ROLE_PERMISSIONS = {
   editor: [
     ...READ_ONLY.filter((p) => !ROLE_MANAGEMENT.includes(p)),
     'association_move_turn.put',
+    'card_requests.put',
     'access_requests',
     'edit_requests',
     'review_requests',

@@ -16,6 +16,16 @@ export function stripSpaces(value: string): string {
   return value.replace(/[\s\u200b-\u200f\u2060\ufeff]+/g, '');
 }
 
+/**
+ * A phone as people paste it ("010 1234 5678", "+20 10 1234-5678", "٠١٠١٢٣٤٥٦٧٨", "0020 …"):
+ * Latin digits, no spaces, dashes, dots or brackets, and Egypt's country code turned back into
+ * the leading 0. Length and shape are checked after this, never before.
+ */
 export function normalizePhone(value: string): string {
-  return toLatinDigits(stripSpaces(value));
+  const digits = toLatinDigits(stripSpaces(value)).replace(/[-.()\u2010-\u2015]/g, '');
+  const international = /^(?:\+|00)?20(1[0-9]{9})$/.exec(digits);
+  return international ? `0${international[1]}` : digits;
 }
+
+/** An Egyptian mobile number once normalized: 010, 011, 012 or 015, then 8 digits. */
+export const EGYPTIAN_MOBILE = /^01[0125][0-9]{8}$/;

@@ -21,16 +21,20 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
-    /** Public address of the web app; emailed links are built on it (docs/decisions/0005-accounts.md). */
-    APP_URL: z.url().default('http://localhost:3000'),
+    /**
+     * Public address of the web app; emailed links are built on it (docs/decisions/0005-accounts.md).
+     * Default http://localhost:<PORT>. An https:// address also makes the browser upgrade any
+     * http:// request (CSP upgrade-insecure-requests); a plain-HTTP LAN address must not.
+     */
+    APP_URL: z.url().optional(),
     /** smtp(s)://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587 or smtps://…')
       .optional(),
     MAIL_FROM: z.string().min(3).max(200).optional(),
-    /** How often the mail worker looks for due messages; 0 turns the timer off (tests flush by hand). */
-    MAIL_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /** How often the job worker (mail, reminders, imports) looks for due jobs; 0 turns the timer off (tests flush by hand). */
+    JOBS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /** Account routes (register, activation, reset, recovery): calls per email/phone/user, and per IP, per window. */
     ACCOUNT_RATE_MAX: z.coerce.number().int().min(1).max(1000).default(5),
@@ -42,6 +46,18 @@ const ZEnv = z
       .max(24 * 60)
       .default(15),
     TRUST_PROXY: flag.default(false),
+    /** Serve the OpenAPI document and its UI at /api/docs (default: yes, except when NODE_ENV=production). */
+    API_DOCS: flag.optional(),
+    /** redis://host:6379: rate limits shared by every API instance; without it they are kept in memory. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    /**
+     * The longest a single SQL statement may run before it is cancelled, so no request can
+     * hold the database (PGlite has one connection) for long; the request then fails with 503.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     ADMIN_PHONE: z
       .string()
       .regex(/^\d{1,12}$/, 'digits only, at most 12')
@@ -57,6 +73,13 @@ const ZEnv = z
       .default(720),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(10000).default(30),
+    /**
+     * How long a resolved session is reused without asking the database (0: never). A change of
+     * access clears it at once on this instance; other instances see it within this time.
+     */
+    AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    /** The longest a phone failing from many addresses is slowed down per attempt (docs/decisions/0012). */
+    LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
     LOGIN_WINDOW_MINUTES: z.coerce
       .number()
       .int()
@@ -77,7 +100,12 @@ const ZEnv = z
     }
   });
 
-export type Env = z.infer<typeof ZEnv>;
+export type Env = Omit<z.infer<typeof ZEnv>, 'APP_URL'> & { APP_URL: string };
+
+/** Whether /api/docs is served: API_DOCS when set, otherwise everywhere but production. */
+export function apiDocsEnabled(env: Env): boolean {
+  return env.API_DOCS ?? env.NODE_ENV !== 'production';
+}
 
 export class EnvError extends Error {}
 
@@ -89,5 +117,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
+}
+
+/** Whether the app is served over HTTPS (its public address says so). */
+export function servedOverHttps(env: Env): boolean {
+  return env.APP_URL.startsWith('https://');
 }

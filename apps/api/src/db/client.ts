@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,22 +21,42 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** Extensions the migrations use (trigram indexes for contains searches); PGlite loads them from its contrib. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Told of every statement the app sends (tests count round trips with it). */
+export type QueryListener = (query: string) => void;
+
 export type DatabaseOptions =
   /** PostgreSQL server. */
-  | {
-      url: string;
-      /** Told when the server ends an idle connection (restart, failover); the pool opens a new one. */
-      onConnectionError?: (error: Error) => void;
-    }
-  /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests, optionally from a dumpDataDir() snapshot). */
-  | { dataDir?: string; loadDataDir?: Blob };
+  (
+    | {
+        url: string;
+        /** Told when the server ends an idle connection (restart, failover); the pool opens a new one. */
+        onConnectionError?: (error: Error) => void;
+        /** Cancels any statement running longer (PGlite cannot: it runs one statement at a time to the end). */
+        statementTimeoutMs?: number;
+        /** Pool size (default 10). */
+        maxConnections?: number;
+      }
+    /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests, optionally from a dumpDataDir() snapshot). */
+    | { dataDir?: string; loadDataDir?: Blob }
+  ) & { onQuery?: QueryListener };
+
+function queryLogger(onQuery: QueryListener | undefined) {
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // Without a listener, an idle connection the server terminates would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    const db = drizzlePg({ client: pool }) as unknown as Database;
+    const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
     return {
       db,
       engine: 'postgres',
@@ -49,11 +70,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let client: PGlite;
   if (options.dataDir) {
     await mkdir(path.dirname(options.dataDir), { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
+  const db = drizzlePglite({ client, logger: queryLogger(options.onQuery) }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
@@ -63,4 +87,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+}
+
+/** The rows of a raw `db.execute(sql…)` result: both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
 }

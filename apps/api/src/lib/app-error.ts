@@ -25,7 +25,12 @@ export class AppError extends Error {
   static conflict(key = 'errors.conflict', fieldErrors: FieldError[] = []) {
     return new AppError(409, key, {}, fieldErrors);
   }
+  /** 429; the message says minutes once the wait is a minute or more (the seconds go in Retry-After). */
   static tooManyRequests(retryAfterSeconds: number) {
-    return new AppError(429, 'errors.too_many_requests', { seconds: retryAfterSeconds });
+    if (retryAfterSeconds < 60) return new AppError(429, 'errors.too_many_requests', { seconds: retryAfterSeconds });
+    return new AppError(429, 'errors.too_many_requests_minutes', {
+      seconds: retryAfterSeconds,
+      minutes: Math.ceil(retryAfterSeconds / 60),
+    });
   }
 }

@@ -9,6 +9,10 @@ export const MAIL_KINDS = [
   'recovery_activation',
   'recovery_verified',
   'recovery_deleted',
+  'turn_move_approved',
+  'turn_move_rejected',
+  'card_request_issued',
+  'card_request_rejected',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -21,6 +25,8 @@ export type MailParams = {
   code?: string;
   hours?: number;
   minutes?: number;
+  /** Further values the message names ({{association}}, {{day}}, {{note}}…), already formatted. */
+  values?: Record<string, string | number>;
 };
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -33,6 +39,10 @@ const LAYOUT: Record<MailKind, string[]> = {
   recovery_activation: ['intro', 'link', 'validity', 'after', 'mail.ignore'],
   recovery_verified: ['intro', 'link'],
   recovery_deleted: ['intro', 'next', 'link'],
+  turn_move_approved: ['intro', 'link'],
+  turn_move_rejected: ['intro', 'note', 'link'],
+  card_request_issued: ['intro', 'note', 'link'],
+  card_request_rejected: ['intro', 'note', 'link'],
 };
 
 const CODE_MARK = '\u0000code\u0000';
@@ -57,6 +67,7 @@ export function renderMail(kind: MailKind, locale: Locale, params: MailParams): 
       hours: params.hours ?? '',
       minutes: params.minutes ?? '',
       code: params.code ?? '',
+      ...params.values,
       ...extra,
     });
   const own = (line: string) => (line.startsWith('mail.') ? line : `mail.${kind}.${line}`);
@@ -78,6 +89,8 @@ export function renderMail(kind: MailKind, locale: Locale, params: MailParams): 
       );
       continue;
     }
+    // A decision's note is its own line, left out when staff wrote none.
+    if (line === 'note' && !params.values?.note) continue;
     if (line === 'code') {
       if (!params.code) continue;
       textLines.push(t(`mail.${kind}.code`), '');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Env } from '../config/env.js';
+import { clock } from './clock.js';
 
 export type OutgoingMail = {
   id: number;
@@ -21,7 +22,8 @@ export type MailTransport = {
   close(): void;
 };
 
-const FALLBACK_FROM = 'Portal <no-reply@localhost>';
+/** The product's name as the web app shows it, so a customer recognises the sender. */
+const FALLBACK_FROM = '"بوابة الجمعيات" <no-reply@localhost>';
 
 function message(mail: OutgoingMail, from: string) {
   return {
@@ -61,7 +63,7 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
     async send(mail) {
       const info = await composer.sendMail(message(mail, from));
       await mkdir(folder, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${mail.id}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info(

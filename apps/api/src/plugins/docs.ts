@@ -18,14 +18,19 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Public routes need no token: say so in the document, not only in the code.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const access = (input.route.config as { access?: string } | undefined)?.access;
+      return access === 'public' ? { ...result, schema: { ...result.schema, security: [] } } : result;
+    },
   });
 });
 
-/** The Swagger UI at /api/docs; every route of this context is public. */
+/** The Swagger UI at /api/docs (API_DOCS; off by default in production); every route of this context is public. */
 export async function docsUiRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config ?? {}), public: true };
+    route.config = { ...(route.config ?? {}), access: 'public' };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Env, loadEnv } from '../../src/config/env.js';
-import type { Database } from '../../src/db/client.js';
+import type { Database, QueryListener } from '../../src/db/client.js';
 import { openTestDatabase } from './test-database.js';
 
 export const ADMIN = { phone: '01000000000', password: 'Admin@12345' } as const;
@@ -20,9 +20,12 @@ export type TestApp = {
  * The real app on a fresh database, migrated and seeded exactly as on a first start,
  * with its own empty DATA_DIR (uploads, outbox) removed on close.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { onQuery?: QueryListener } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options);
   const release = async () => {
     await database.dispose();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,13 +1,17 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
 import { auditLogs } from '../../src/db/schema/audit-logs.js';
 import { sessions } from '../../src/db/schema/sessions.js';
 import { users } from '../../src/db/schema/users.js';
 
-/** Row counts of the tables a failed request must leave alone. */
+/**
+ * Row counts of the tables a failed request must leave alone. Security events (a failed
+ * login, a refusal) are written to the audit log on purpose and are not counted here;
+ * securityEvents() reads them.
+ */
 export async function tableCounts(db: Database) {
   const [[a], [s], [u]] = await Promise.all([
-    db.select({ n: count() }).from(auditLogs),
+    db.select({ n: count() }).from(auditLogs).where(sql`${auditLogs.entity} is distinct from 'security'`),
     db.select({ n: count() }).from(sessions),
     db.select({ n: count() }).from(users),
   ]);
@@ -21,4 +25,9 @@ export function auditRowsOf(db: Database, action: string) {
 
 export function sessionsOf(db: Database, userId: number) {
   return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id));
+}
+
+/** Security events (failed logins, throttled and forbidden calls) of one action, oldest first. */
+export function securityEvents(db: Database, action: string) {
+  return db.select().from(auditLogs).where(eq(auditLogs.action, action)).orderBy(asc(auditLogs.id));
 }

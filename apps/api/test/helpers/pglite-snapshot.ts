@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../../src/config/paths.js';
+import { PGLITE_EXTENSIONS } from '../../src/db/client.js';
 
 /**
  * A PGlite data directory with every migration applied, dumped once and loaded
@@ -19,7 +20,7 @@ import { MIGRATIONS_DIR } from '../../src/config/paths.js';
  * makes a new snapshot and an unchanged tree reuses the last one.
  */
 export const SNAPSHOT_DIR = path.join(tmpdir(), 'portal-pglite-snapshots');
-const FORMAT = 'v1';
+const FORMAT = 'v2';
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -75,7 +76,7 @@ export async function ensureMigratedSnapshot(): Promise<string> {
   await mkdir(SNAPSHOT_DIR, { recursive: true });
   const file = path.join(SNAPSHOT_DIR, `migrated-${await snapshotKey()}.tgz`);
   if (!(await exists(file))) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
       const dump = await client.dumpDataDir('gzip');

@@ -144,5 +144,5 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** The app settings that send mail to this sink, only when a test flushes the queue (no poller racing it). */
 export function smtpEnv(sink: Pick<SmtpSink, 'url'>): Record<string, string> {
-  return { SMTP_URL: sink.url, MAIL_FROM: 'Portal <no-reply@portal.test>', MAIL_POLL_SECONDS: '0' };
+  return { SMTP_URL: sink.url, MAIL_FROM: 'Portal <no-reply@portal.test>', JOBS_POLL_SECONDS: '0' };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { type DatabaseHandle, openDatabase, type QueryListener } from '../../src/db/client.js';
 import { readSnapshot } from './pglite-snapshot.js';
 
 /**
@@ -9,9 +9,10 @@ import { readSnapshot } from './pglite-snapshot.js';
  * - PGlite in memory by default, loaded from the migrated snapshot that
  *   global-setup.ts dumps once per run (not seeded; without the snapshot, an
  *   empty one that the app migrates on start);
- * - or a new, empty database on the PostgreSQL server of TEST_DATABASE_URL when
- *   TEST_DB=postgres (scripts/run-tests.mjs runs the API suite both ways).
- * Either way the app migrates (a no-op on the snapshot) and seeds on start.
+ * - or, when TEST_DB=postgres, a new database on the PostgreSQL server of
+ *   TEST_DATABASE_URL, copied from the migrated template database global-setup.ts
+ *   keeps (CREATE DATABASE … TEMPLATE: a file copy, no migrations per file).
+ * Either way the app migrates (a no-op) and seeds on start.
  */
 export type TestDatabase = { handle: DatabaseHandle; engine: 'pglite' | 'postgres'; dispose(): Promise<void> };
 
@@ -19,36 +20,41 @@ export function testEngine(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 }
 
-async function openPglite(): Promise<DatabaseHandle> {
+async function openPglite(onQuery?: QueryListener): Promise<DatabaseHandle> {
   const file = inject('pgliteSnapshot');
   const snapshot = file ? await readSnapshot(file) : null;
-  return openDatabase(snapshot ? { loadDataDir: snapshot } : {});
+  return openDatabase(snapshot ? { loadDataDir: snapshot, onQuery } : { onQuery });
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function openTestDatabase(options: { onQuery?: QueryListener } = {}): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
-    const handle = await openPglite();
+    const handle = await openPglite(options.onQuery);
     return { handle, engine: 'pglite', dispose: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = inject('postgresTemplate');
+  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // The forced drop at dispose ends any connection still open; that is expected, not an error.
-  const handle = await openDatabase({ url: url.toString(), onConnectionError: () => {} });
+  const handle = await openDatabase({ url: url.toString(), onConnectionError: () => {}, onQuery: options.onQuery });
   return {
     handle,
     engine: 'postgres',
     dispose: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

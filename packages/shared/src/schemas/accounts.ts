@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  NATIONAL_ID_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-} from '../constants.js';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, RECOVERY_STATUSES } from '../constants.js';
 import { normalizePhone, stripSpaces } from '../text.js';
 import { ZLoginResponseData } from './auth.js';
-import { idField } from './fields.js';
+import {
+  egyptianMobileField,
+  emailFieldWith,
+  idField,
+  nameText,
+  nationalIdField,
+  optionalNameText,
+  optionalText,
+  requiredText,
+  wholeNumber,
+} from './fields.js';
 
 /**
  * Customer accounts (docs/decisions/0005-accounts.md): registration, email
@@ -25,51 +29,23 @@ export const ACTIVATION_CODE_MAX_ATTEMPTS = 5;
 export const ADDRESS_MAX_LENGTH = 300;
 export const EXPERIENCE_MAX_LENGTH = 2000;
 
-/** Audit action names written by the account flows (the rows they touch carry them). */
-export const ACCOUNT_ACTIONS = [
-  'register',
-  'email.activate',
-  'email.verify_code',
-  'email.resend',
-  'password.forgot',
-  'password.reset',
-  'recovery.submit',
-  'recovery.activate',
-  'recovery.verify',
-  'recovery.delete',
-  'user.verify',
-  'setting.change',
-] as const;
+/** Audit action names written by the account flows (the rows they touch carry them); every audit code is in audit-actions.ts. */
+export { ACCOUNT_ACTIONS } from '../audit-actions.js';
 
 const missingOr = (missing: string) => (iss: { input: unknown }) =>
   iss.input === undefined || iss.input === null ? missing : 'validation.invalid_type';
 
-/** A required text: trimmed, not empty, bounded. */
-function text(missing: string, max: number) {
-  return z
-    .string({ error: missingOr(missing) })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: 'validation.too_long' });
-}
+/** A required text: trimmed, not empty, bounded, no control characters. */
+const text = requiredText;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Email as SPEC §5 wants it: spaces removed (and lower-cased, as the unique index compares it). */
-export const emailField = z
-  .string({ error: missingOr('accounts.validation.email_required') })
-  .overwrite((s) => stripSpaces(s).toLowerCase())
-  .min(1, { error: 'accounts.validation.email_required' })
-  .max(EMAIL_MAX_LENGTH, { error: 'validation.too_long' })
-  .regex(EMAIL_PATTERN, { error: 'accounts.validation.email_invalid' });
+/** Email as SPEC §5 wants it: the one rule of fields.ts (spaces removed, lower case, as the unique index compares it). */
+export const emailField = emailFieldWith({
+  required: 'accounts.validation.email_required',
+  invalid: 'accounts.validation.email_invalid',
+});
 
 /** Mobile: spaces removed, Arabic digits accepted, digits only, at most 12 (SPEC §5). */
-export const mobileField = z
-  .string({ error: missingOr('accounts.validation.mobile_required') })
-  .overwrite(normalizePhone)
-  .min(1, { error: 'accounts.validation.mobile_required' })
-  .max(PHONE_MAX_LENGTH, { error: 'accounts.validation.mobile_max' })
-  .regex(/^\d+$/, { error: 'accounts.validation.mobile_digits' });
+export const mobileField = egyptianMobileField('accounts.validation.mobile_required');
 
 /**
  * A password being chosen: spaces removed (login removes them too), at least 8,
@@ -113,21 +89,9 @@ function withConfirmation<T extends z.ZodObject>(schema: T) {
  */
 export const ZRegisterRequest = withConfirmation(
   z.object({
-    name: z
-      .string({ error: 'validation.invalid_type' })
-      .trim()
-      .max(NAME_MAX_LENGTH, { error: 'validation.too_long' })
-      .optional(),
-    first_name: z
-      .string({ error: 'validation.invalid_type' })
-      .trim()
-      .max(70, { error: 'validation.too_long' })
-      .optional(),
-    last_name: z
-      .string({ error: 'validation.invalid_type' })
-      .trim()
-      .max(70, { error: 'validation.too_long' })
-      .optional(),
+    name: optionalNameText(NAME_MAX_LENGTH).optional(),
+    first_name: optionalNameText(70).optional(),
+    last_name: optionalNameText(70).optional(),
     address: text('accounts.validation.address_required', ADDRESS_MAX_LENGTH),
     email: emailField,
     mobile: mobileField,
@@ -185,17 +149,13 @@ export type TActivationResult = z.infer<typeof ZActivationResult>;
 
 /* ------------------------------------------------------------------ recovery */
 
-export const RECOVERY_STATUSES = ['pending_activation', 'pending_review', 'verified'] as const;
-export type RecoveryStatus = (typeof RECOVERY_STATUSES)[number];
+// In constants.ts, so the staff list reads them without loading zod.
+export { RECOVERY_STATUSES, type RecoveryStatus } from '../constants.js';
 
 /** Empty form fields ('' from multipart) count as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalId = z.preprocess(blankToUndefined, idField.optional());
-const optionalText = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'validation.invalid_type' }).trim().max(max, { error: 'validation.too_long' }).optional(),
-  );
+const optionalBlankText = (max: number) => z.preprocess(blankToUndefined, optionalText(max).optional());
 
 /**
  * POST /recovery (multipart or JSON): the data a recovery account must complete
@@ -203,39 +163,32 @@ const optionalText = (max: number) =>
  * chosen qualification, so the server checks it against the lookups.
  */
 export const ZRecoveryRequest = z.object({
-  ar_name: text('accounts.validation.ar_name_required', NAME_MAX_LENGTH),
+  ar_name: nameText('accounts.validation.ar_name_required', NAME_MAX_LENGTH),
   en_name: text('accounts.validation.en_name_required', NAME_MAX_LENGTH)
     .overwrite((s) => s.replace(/\s+/g, ' '))
     .regex(/^[A-Za-z][A-Za-z ]*$/, { error: 'accounts.validation.en_name_letters' }),
   email: emailField,
   mobile: mobileField,
-  national_id: z
-    .string({ error: missingOr('accounts.validation.national_id_required') })
-    .overwrite(normalizePhone)
-    .min(1, { error: 'accounts.validation.national_id_required' })
-    .regex(new RegExp(`^\\d{${NATIONAL_ID_LENGTH}}$`), { error: 'accounts.validation.national_id_format' }),
+  national_id: nationalIdField({
+    required: 'accounts.validation.national_id_required',
+    format: 'accounts.validation.national_id_format',
+  }),
   university_degree_id: optionalId,
-  university_name: optionalText(NAME_MAX_LENGTH),
+  university_name: optionalBlankText(NAME_MAX_LENGTH),
   organization_degree_id: optionalId,
-  organization_name: optionalText(NAME_MAX_LENGTH),
+  organization_name: optionalBlankText(NAME_MAX_LENGTH),
   degree_education_level_id: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: missingOr('accounts.validation.level_required') })
-      .int({ error: 'validation.invalid_id' })
-      .positive({ error: 'validation.invalid_id' })
-      .max(2_147_483_647, { error: 'validation.invalid_id' }),
+    z.union([idField, z.undefined()]).refine((v) => v !== undefined, { error: 'accounts.validation.level_required' }),
   ),
   degree_qualification_id: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: missingOr('accounts.validation.qualification_required') })
-      .int({ error: 'validation.invalid_id' })
-      .positive({ error: 'validation.invalid_id' })
-      .max(2_147_483_647, { error: 'validation.invalid_id' }),
+    z
+      .union([idField, z.undefined()])
+      .refine((v) => v !== undefined, { error: 'accounts.validation.qualification_required' }),
   ),
   degree_specification_id: optionalId,
-  experience: optionalText(EXPERIENCE_MAX_LENGTH),
+  experience: optionalBlankText(EXPERIENCE_MAX_LENGTH),
 });
 export type TRecoveryRequest = z.infer<typeof ZRecoveryRequest>;
 
@@ -274,8 +227,8 @@ export type TRecoveryState = z.infer<typeof ZRecoveryState>;
 
 /** POST /recovery/accounts (staff): recovery accounts, newest first, optionally by status. */
 export const ZRecoveryListRequest = z.object({
-  page: z.coerce.number({ error: 'validation.invalid_value' }).int().min(1).max(1_000_000).default(1),
-  perPage: z.coerce.number({ error: 'validation.invalid_value' }).int().min(1).max(200).default(10),
+  page: wholeNumber('validation.invalid_value', { min: 1, max: 1_000_000 }).default(1),
+  perPage: wholeNumber('validation.invalid_value', { min: 1, max: 200 }).default(10),
   status: z.enum(RECOVERY_STATUSES, { error: 'validation.invalid_value' }).optional(),
 });
 export type TRecoveryListRequest = z.infer<typeof ZRecoveryListRequest>;

@@ -47,6 +47,10 @@ describe('ZLoginRequestSchema (SPEC §5 login rules)', () => {
       expected: { phone: '01012345678', password: 'x' },
     },
     { name: 'Persian digits', phone: '۰۱۰۱۲۳۴۵۶۷۸', password: 'x', expected: { phone: '01012345678', password: 'x' } },
+    // Pasted formats (issue 9): dashes and Egypt's country code are normalized before any check.
+    { name: 'dashes', phone: '010-1234-5678', password: 'x', expected: { phone: '01012345678', password: 'x' } },
+    { name: '+20', phone: '+20 10 1234 5678', password: 'x', expected: { phone: '01012345678', password: 'x' } },
+    { name: '0020', phone: '0020 10 1234 5678', password: 'x', expected: { phone: '01012345678', password: 'x' } },
     {
       name: 'mixed digits and spaces',
       phone: '٠١٠ 1234 ٥٦٧٨',
@@ -109,8 +113,8 @@ describe('ZLoginRequestSchema (SPEC §5 login rules)', () => {
       expected: { phone: ['validation.phone_digits'] },
     },
     {
-      name: 'dashes in the phone',
-      input: { phone: '010-1234-567', password: 'x' },
+      name: 'a letter in the phone',
+      input: { phone: '010-1234-56x', password: 'x' },
       expected: { phone: ['validation.phone_digits'] },
     },
     {

@@ -3,14 +3,15 @@ import { z } from 'zod';
 /**
  * GET /dashbored/count (SPEC §7 spelling). `counts` has one element (SPEC §3);
  * user counts are null for a caller without users.index (docs/decisions/0004-active-users.md).
- * Payment counts stay 0 until associations exist.
+ * Payment counts are null without payments.index; late/future split at today in Cairo.
  */
 export const ZDashboardCountsRow = z.object({
   active_user: z.number().int().nullable(),
   inactive_user: z.number().int().nullable(),
-  payments_received: z.number().int(),
-  payments_late: z.number().int(),
-  payments_future: z.number().int(),
+  /** Null without payments.index. */
+  payments_received: z.number().int().nullable(),
+  payments_late: z.number().int().nullable(),
+  payments_future: z.number().int().nullable(),
 });
 export type TDashboardCountsRow = z.infer<typeof ZDashboardCountsRow>;
 

@@ -1,11 +1,33 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PHONE_MAX_LENGTH, SEARCH_MAX_LENGTH } from '../constants.js';
-import { normalizePhone, toLatinDigits } from '../text.js';
+import {
+  EMAIL_MAX_LENGTH,
+  NATIONAL_ID_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
+} from '../constants.js';
+import { EGYPTIAN_MOBILE, normalizePhone, stripSpaces, toLatinDigits } from '../text.js';
 
 /**
  * Field builders shared by every schema. Messages are catalogue keys
  * (src/locales/*.json) so the server and the web app translate the same text.
  */
+
+/**
+ * Control characters (NUL, escape, …) have no place in any text a person types; tab and line
+ * breaks are allowed (addresses, notes). PostgreSQL refuses NUL outright, so letting one through
+ * would be a 500 instead of a field error.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Invisible formatting: zero-width characters and bidi overrides, which let a name show as another. */
+export const FORMAT_CHARACTERS = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+/** At least one letter or digit a person can see. */
+const VISIBLE = /[\p{L}\p{N}]/u;
+
+export function hasNoControlCharacters(text: string): boolean {
+  return !CONTROL_CHARACTERS.test(text);
+}
 
 /** A string that must be present; `missing` is the message when it is absent or empty. */
 export function requiredText(missing: string, max: number) {
@@ -13,7 +35,51 @@ export function requiredText(missing: string, max: number) {
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? missing : 'validation.invalid_type') })
     .trim()
     .min(1, { error: missing })
-    .max(max, { error: 'validation.too_long' });
+    .max(max, { error: 'validation.too_long' })
+    .refine(hasNoControlCharacters, { error: 'validation.control_characters' });
+}
+
+/**
+ * A name people read (a user's, a role's): trimmed, no control or invisible formatting
+ * characters (so "Ali \u202Enimda\u202C" cannot show as "Ali admin"), at least one visible letter
+ * or digit.
+ */
+export function nameText(missing: string, max: number) {
+  // A blank name says "required" alone (no abort: the object's own rules still report in the same pass).
+  return requiredText(missing, max)
+    .refine((s) => !FORMAT_CHARACTERS.test(s), { error: 'validation.format_characters' })
+    .refine((s) => s === '' || VISIBLE.test(s), { error: 'validation.name_visible' });
+}
+
+/** An optional part of a name (first name, last name): the name rules when given, empty allowed. */
+export function optionalNameText(max: number) {
+  return optionalText(max)
+    .refine((s) => !FORMAT_CHARACTERS.test(s), { error: 'validation.format_characters' })
+    .refine((s) => s === '' || VISIBLE.test(s), { error: 'validation.name_visible' });
+}
+
+/** An optional free text (an address, a note): trimmed, bounded, no control characters. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'validation.invalid_type' })
+    .trim()
+    .max(max, { error: 'validation.too_long' })
+    .refine(hasNoControlCharacters, { error: 'validation.control_characters' });
+}
+
+/** One email rule everywhere (registration, profile, recovery, reset): spaces removed, lower case. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function emailFieldWith(messages: { required: string; invalid: string }) {
+  return z
+    .string({
+      error: (iss) => (iss.input === undefined || iss.input === null ? messages.required : 'validation.invalid_type'),
+    })
+    .overwrite((s) => stripSpaces(s).toLowerCase())
+    .min(1, { error: messages.required })
+    .max(EMAIL_MAX_LENGTH, { error: 'validation.too_long' })
+    .regex(EMAIL_PATTERN, { error: messages.invalid })
+    .refine((s) => hasNoControlCharacters(s) && !FORMAT_CHARACTERS.test(s), { error: messages.invalid });
 }
 
 /** Phone as SPEC §5 wants it: spaces removed, Arabic digits accepted, digits only, at most 12. */
@@ -28,6 +94,24 @@ export const phoneField = z
   .max(PHONE_MAX_LENGTH, { error: 'validation.phone_max' })
   .regex(/^\d+$/, { error: 'validation.phone_digits' });
 
+/**
+ * A mobile a person gives (a user's phone, a registration, a recovery): normalized first
+ * (spaces, dashes, +20, Arabic digits), then an Egyptian mobile, 01[0125] and 8 digits.
+ */
+export function egyptianMobileField(required: string) {
+  return (
+    z
+      .string({
+        error: (iss) => (iss.input === undefined || iss.input === null ? required : 'validation.invalid_type'),
+      })
+      .overwrite(normalizePhone)
+      .min(1, { error: required })
+      // Checked only once something was typed: an empty mobile says "required" alone, and no check
+      // aborts the object, so its own rules (passwords must match, …) still report in the same pass.
+      .refine((v) => v === '' || EGYPTIAN_MOBILE.test(v), { error: 'validation.mobile_egypt' })
+  );
+}
+
 /** A password being checked (login): spaces removed, only presence and an upper bound. */
 export const passwordInput = z
   .string({
@@ -38,12 +122,26 @@ export const passwordInput = z
   .min(1, { error: 'validation.password_required' })
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.too_long' });
 
-/** A positive integer id, from a path (string) or a body (number). */
-export const idField = z.coerce
-  .number({ error: 'validation.invalid_id' })
-  .int({ error: 'validation.invalid_id' })
-  .positive({ error: 'validation.invalid_id' })
-  .max(2_147_483_647, { error: 'validation.invalid_id' });
+/** The text of a whole number as a path or a query string carries it: decimal, no sign, no leading zero. */
+const CANONICAL_INTEGER = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * A whole number: an integer in JSON, or its canonical decimal text (paths, query strings,
+ * multipart fields). Nothing else: not true, not ["2"], not "0x1", "1e0", "+1", "01", "1.0" or "".
+ */
+export function wholeNumber(message: string, range: { min: number; max: number }, typeMessage = message) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && CANONICAL_INTEGER.test(v) ? Number(v) : v),
+    z
+      .number({ error: typeMessage })
+      .int({ error: message })
+      .min(range.min, { error: message })
+      .max(range.max, { error: message }),
+  );
+}
+
+/** A positive integer id, from a path or query (canonical decimal text) or a body (integer). */
+export const idField = wholeNumber('validation.invalid_id', { min: 1, max: 2_147_483_647 });
 
 export const ZIdParams = z.object({ id: idField });
 export type TIdParams = z.infer<typeof ZIdParams>;
@@ -62,7 +160,18 @@ export const dayField = z
     { error: 'validation.invalid_date' },
   );
 
-export const searchField = z
-  .string({ error: 'validation.invalid_type' })
-  .trim()
-  .max(SEARCH_MAX_LENGTH, { error: 'validation.too_long' });
+export const searchField = optionalText(SEARCH_MAX_LENGTH);
+
+/**
+ * An Egyptian national id (SPEC §5: exactly 14 digits), typed with spaces or Arabic digits as
+ * often as not; stored as 14 Latin digits.
+ */
+export function nationalIdField(messages: { required: string; format: string }) {
+  return z
+    .string({
+      error: (iss) => (iss.input === undefined || iss.input === null ? messages.required : 'validation.invalid_type'),
+    })
+    .overwrite(normalizePhone)
+    .min(1, { error: messages.required, abort: true })
+    .regex(new RegExp(`^\\d{${NATIONAL_ID_LENGTH}}$`), { error: messages.format });
+}

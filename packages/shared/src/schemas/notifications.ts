@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOTIFICATIONS_START_LIMIT } from '../constants.js';
+import { NOTIFICATIONS_MAX_LIMIT, NOTIFICATIONS_START_LIMIT } from '../constants.js';
+import { wholeNumber } from './fields.js';
 
 /**
  * In-app notifications (SPEC §3, §4, §7). A notification is stored as catalogue
@@ -8,20 +9,27 @@ import { NOTIFICATIONS_START_LIMIT } from '../constants.js';
  */
 
 /** What caused a notification; each has `notifications.types.<type>.{title,message}` in the catalogue. */
-export const NOTIFICATION_TYPES = ['access_changed', 'recovery_verified', 'recovery_refused'] as const;
+export const NOTIFICATION_TYPES = [
+  'access_changed',
+  'recovery_verified',
+  'recovery_refused',
+  'turn_move_approved',
+  'turn_move_rejected',
+  'card_request_issued',
+  'card_request_rejected',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The most a client may ask for at once; the bell grows its limit by NOTIFICATIONS_STEP up to this. */
-export const NOTIFICATIONS_MAX_LIMIT = 100;
+/** Defined with the other limits (constants.ts), so the bell reads it without loading zod. */
+export { NOTIFICATIONS_MAX_LIMIT };
 
 /** POST /user/notifications: the newest `limit` notifications of the signed-in user. */
 export const ZNotificationListRequestSchema = z.object({
-  limit: z.coerce
-    .number({ error: 'validation.invalid_value' })
-    .int({ error: 'notifications.validation.limit_range' })
-    .min(1, { error: 'notifications.validation.limit_range' })
-    .max(NOTIFICATIONS_MAX_LIMIT, { error: 'notifications.validation.limit_range' })
-    .default(NOTIFICATIONS_START_LIMIT),
+  limit: wholeNumber(
+    'notifications.validation.limit_range',
+    { min: 1, max: NOTIFICATIONS_MAX_LIMIT },
+    'validation.invalid_value',
+  ).default(NOTIFICATIONS_START_LIMIT),
 });
 export type TNotificationListRequest = z.infer<typeof ZNotificationListRequestSchema>;
 

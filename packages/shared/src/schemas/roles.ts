@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_TYPES } from '../enums.js';
 import { PERMISSION_GROUPS, PERMISSIONS, type Permission, type PermissionGroup } from '../permissions.js';
 import { ZRoleSummary } from './auth.js';
-import { idField, requiredText } from './fields.js';
+import { idField, nameText } from './fields.js';
 import { ZListQuery } from './list.js';
 
 export const ROLE_NAME_MAX_LENGTH = 100;
@@ -20,7 +20,7 @@ const permissionList = z
   .array(permissionField, { error: 'validation.invalid_type' })
   .max(MAX_PERMISSIONS_PER_REQUEST, { error: 'validation.too_long' });
 
-export const roleNameField = requiredText('roles.validation.name_required', ROLE_NAME_MAX_LENGTH);
+export const roleNameField = nameText('roles.validation.name_required', ROLE_NAME_MAX_LENGTH);
 
 /** PUT /roles: a new role; name required and unique, permissions optional. */
 export const ZRoleCreateRequestSchema = z.object({

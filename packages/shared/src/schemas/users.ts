@@ -1,46 +1,40 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  FILE_SIZE_LIMIT_BYTES,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  TIME_ZONE,
-} from '../constants.js';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { USER_TYPES } from '../enums.js';
-import { stripSpaces } from '../text.js';
+import {
+  BIRTHDATE_MIN,
+  latestBirthdate,
+  PASSWORDS_MISMATCH,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
+  passwordsMatch,
+} from '../users-rules.js';
 import { ZRoleSummary, ZUserSchema } from './auth.js';
-import { dayField, idField, passwordInput, phoneField, requiredText, searchField } from './fields.js';
+import {
+  dayField,
+  egyptianMobileField,
+  emailFieldWith,
+  idField,
+  nameText,
+  optionalText,
+  passwordInput,
+  searchField,
+  wholeNumber,
+} from './fields.js';
 import { ZListQuery } from './list.js';
+
+export { BIRTHDATE_MIN, latestBirthdate, PASSWORDS_MISMATCH, PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, passwordsMatch };
 
 /** Longest address kept (a street, a building, a district and a governorate fit easily). */
 export const ADDRESS_MAX_LENGTH = 500;
-/** Oldest birthdate accepted; anything before is a typo. */
-export const BIRTHDATE_MIN = '1900-01-01';
-/** Profile photos (SPEC §9: 512 KB for uploaded images). */
-export const PHOTO_MAX_BYTES = FILE_SIZE_LIMIT_BYTES;
-export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
-/** yyyy-mm-dd of the day before today in Cairo: the latest birthdate allowed (SPEC §5). */
-export function latestBirthdate(now: Date = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
-
-export const nameField = requiredText('users.validation.name_required', NAME_MAX_LENGTH);
+export const nameField = nameText('users.validation.name_required', NAME_MAX_LENGTH);
 
 /** Email: spaces removed (SPEC §5), kept in lower case so uniqueness ignores case. */
-export const emailField = z
-  .string({
-    error: (iss) =>
-      iss.input === undefined || iss.input === null ? 'users.validation.email_required' : 'validation.invalid_type',
-  })
-  .overwrite((s) => stripSpaces(s).toLowerCase())
-  .min(1, { error: 'users.validation.email_required' })
-  .max(EMAIL_MAX_LENGTH, { error: 'validation.too_long' })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, { error: 'users.validation.email_invalid' });
+export const emailField = emailFieldWith({
+  required: 'users.validation.email_required',
+  invalid: 'users.validation.email_invalid',
+});
 
 /** SPEC §5: at least 8 characters, one capital letter and one symbol (anything not a letter or digit). */
 export function meetsPasswordRule(password: string): boolean {
@@ -58,6 +52,16 @@ export const newPasswordField = z
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.too_long' })
   .refine((s) => meetsPasswordRule(s), { error: 'users.validation.password_rule' });
 
+/** The confirmation field of a new password: required, spaces removed; whether it matches is `passwordsMatch`. */
+export const confirmPasswordField = z
+  .string({
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? 'users.validation.confirm_required' : 'validation.invalid_type',
+  })
+  .overwrite((s) => s.replace(/\s+/g, ''))
+  .min(1, { error: 'users.validation.confirm_required' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.too_long' });
+
 /** Birthdate: a real day, not later than one day ago (SPEC §5), not before 1900. Empty means none. */
 export const birthdateField = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -68,11 +72,7 @@ export const birthdateField = z.preprocess(
 
 export const addressField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ error: 'validation.invalid_type' })
-    .trim()
-    .max(ADDRESS_MAX_LENGTH, { error: 'validation.too_long' })
-    .nullable(),
+  optionalText(ADDRESS_MAX_LENGTH).nullable(),
 );
 
 /** true/false, also 1/0 and "true"/"false" as query-string-minded clients send them. */
@@ -87,7 +87,7 @@ const userType = z.enum(USER_TYPES, { error: 'users.validation.type_invalid' });
 export const ZUserCreateRequestSchema = z.object({
   name: nameField,
   email: emailField,
-  phone: phoneField,
+  phone: egyptianMobileField('validation.phone_required'),
   birthdate: birthdateField.optional(),
   address: addressField.optional(),
   password: newPasswordField,
@@ -103,7 +103,7 @@ export type TUserCreateRequest = z.infer<typeof ZUserCreateRequestSchema>;
 export const ZUserUpdateRequestSchema = z.object({
   name: nameField,
   email: emailField,
-  phone: phoneField,
+  phone: egyptianMobileField('validation.phone_required'),
   birthdate: birthdateField.optional(),
   address: addressField.optional(),
   active: flagField.optional(),
@@ -122,18 +122,9 @@ export const ZPasswordChangeRequestSchema = z
   .object({
     old_password: passwordInput.optional(),
     new_password: newPasswordField,
-    password: z
-      .string({
-        error: (iss) =>
-          iss.input === undefined || iss.input === null
-            ? 'users.validation.confirm_required'
-            : 'validation.invalid_type',
-      })
-      .overwrite((s) => s.replace(/\s+/g, ''))
-      .min(1, { error: 'users.validation.confirm_required' })
-      .max(PASSWORD_MAX_LENGTH, { error: 'validation.too_long' }),
+    password: confirmPasswordField,
   })
-  .refine((b) => b.password === b.new_password, { error: 'users.validation.passwords_mismatch', path: ['password'] });
+  .refine((b) => passwordsMatch(b.new_password, b.password), { error: PASSWORDS_MISMATCH, path: ['password'] });
 export type TPasswordChangeRequest = z.infer<typeof ZPasswordChangeRequestSchema>;
 
 export const USER_SORT_COLUMNS = ['id', 'name', 'email', 'phone', 'birthDate', 'created_at'] as const;
@@ -144,7 +135,9 @@ export const ZUserListFilters = z.object({
   phone: searchField.optional(),
   type: userType.optional(),
   active: flagField.optional(),
-  /** Only for holders of admin_users: true = removed only, false = live only, absent = both. */
+  /** Members of one association (SPEC §2 users filter "association"): they hold one of its days. */
+  association_id: idField.optional(),
+  /** Only for holders of admin_users: true = removed users only; otherwise live users only (the default). */
   removed: flagField.optional(),
 });
 
@@ -157,12 +150,7 @@ export const ZUserListRequestSchema = ZListQuery.extend({
   detailed: flagField.default(false),
   name: searchField.optional(),
   type: userType.optional(),
-  offset: z.coerce
-    .number({ error: 'validation.invalid_value' })
-    .int({ error: 'validation.invalid_value' })
-    .min(0, { error: 'validation.invalid_value' })
-    .max(100_000_000, { error: 'validation.invalid_value' })
-    .optional(),
+  offset: wholeNumber('validation.invalid_value', { min: 0, max: 100_000_000 }).optional(),
   filters: ZUserListFilters.default({}),
 });
 export type TUserListRequest = z.infer<typeof ZUserListRequestSchema>;

@@ -25,5 +25,8 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_action_idx').on(t.action, t.id),
     index('audit_logs_user_idx').on(t.userId, t.id),
+    // Contains searches on action and url (pg_trgm).
+    index('audit_logs_action_trgm_idx').using('gin', t.action.op('gin_trgm_ops')),
+    index('audit_logs_url_trgm_idx').using('gin', t.url.op('gin_trgm_ops')),
   ],
 );

@@ -1,12 +1,18 @@
-import { integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-export const roles = pgTable('roles', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: varchar('name', { length: 100 }).notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  // "Editor" and "editor" are one role to a person: unique ignoring case, in the database.
+  (t) => [uniqueIndex('roles_name_lower_key').on(sql`lower(${t.name})`)],
+);
 
 export const permissions = pgTable('permissions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -40,6 +40,11 @@ export const users = pgTable(
     uniqueIndex('users_phone_live_key').on(t.phone).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_type_idx').on(t.type, t.id),
+    // The default list (live users of one type, newest first) and contains searches (pg_trgm).
+    index('users_live_type_idx').on(t.type, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
     check('users_type_check', sql`${t.type} in ('user', 'admin')`),
     check('users_locale_check', sql`${t.locale} in ('ar', 'en')`),
   ],

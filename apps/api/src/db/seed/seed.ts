@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { Database } from '../client.js';
 import { permissions, rolePermissions, roles, userRoles } from '../schema/roles.js';
 import { users } from '../schema/users.js';
-import { inTransaction, SYSTEM_ACTOR, type Tx } from '../transaction.js';
+import { inTransaction, systemScope, type Tx } from '../transaction.js';
 
 async function seedPermissions(tx: Tx) {
   await tx
@@ -24,7 +24,7 @@ async function seedRoles(tx: Tx) {
   const created = await tx
     .insert(roles)
     .values(ROLE_NAMES.map((name) => ({ name })))
-    .onConflictDoNothing({ target: roles.name })
+    .onConflictDoNothing()
     .returning({ id: roles.id, name: roles.name });
   const allPermissions = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
   const idOf = new Map(allPermissions.map((p) => [p.name, p.id]));
@@ -73,9 +73,9 @@ async function seedAdministrator(tx: Tx, env: Env) {
 
 /** Idempotent: safe on every start. */
 export async function seedDatabase(db: Database, env: Env): Promise<void> {
-  await inTransaction(db, { ...SYSTEM_ACTOR, action: 'seed' }, async (tx) => {
-    await seedPermissions(tx);
-    await seedRoles(tx);
-    await seedAdministrator(tx, env);
+  await inTransaction(systemScope(db, 'seed'), async (tx) => {
+    await seedPermissions(tx.db);
+    await seedRoles(tx.db);
+    await seedAdministrator(tx.db, env);
   });
 }

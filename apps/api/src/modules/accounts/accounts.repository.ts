@@ -1,13 +1,10 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { type AccountTokenRow, accountTokens } from '../../db/schema/accounts.js';
 import { roles, userRoles } from '../../db/schema/roles.js';
 import { sessions } from '../../db/schema/sessions.js';
 import { type UserRow, users } from '../../db/schema/users.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Reader, Tx } from '../../db/transaction.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-
-type Reader = Database | Tx;
 
 export type TokenPurpose = 'activation' | 'recovery_activation' | 'password_reset';
 
@@ -162,14 +159,4 @@ export async function revokeAllSessions(tx: Tx, userId: number): Promise<void> {
 /** Attributes the rest of the transaction to this user (a registration learns its id mid-way). */
 export async function actAs(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select set_config('app.user_id', ${String(userId)}, true)`);
-}
-
-/** The constraint a unique violation broke (PostgreSQL and PGlite both report 23505), or null. */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
 }

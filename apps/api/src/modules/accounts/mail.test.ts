@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app.js';
+import { isDeferred, mailJobs } from '../../../test/helpers/mail-jobs.js';
 import { parseMail, type SmtpSink, smtpEnv, startSmtpSink } from '../../../test/helpers/smtp-sink.js';
-import { mailOutbox } from '../../db/schema/mail.js';
-import { backoffSeconds } from '../../lib/mail-queue.js';
+import { backoffSeconds } from '../../lib/jobs.js';
 
 let serial = 0;
 function customer(lang: 'ar' | 'en' = 'ar') {
@@ -25,25 +24,25 @@ function customer(lang: 'ar' | 'en' = 'ar') {
 }
 
 async function outboxRow(t: TestApp, userId: number) {
-  const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
-  if (!row) throw new Error('no outbox row');
+  const [row] = await mailJobs(t.db, { userId });
+  if (!row) throw new Error('no mail job');
   return row;
 }
 
 describe('mail without SMTP: .eml files in DATA_DIR/outbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ APP_URL: 'http://localhost:3000', MAIL_POLL_SECONDS: '0' });
+    t = await createTestApp({ APP_URL: 'http://localhost:3000', JOBS_POLL_SECONDS: '0' });
   });
   afterAll(() => t?.close());
 
   it('writes the message as an .eml file that holds the activation link', async () => {
-    expect(t.app.mail.transport).toBe('outbox');
+    expect(t.app.mailTransport).toBe('outbox');
     const body = customer('en');
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', ...body });
     expect(res.statusCode, res.body).toBe(200);
-    const result = await t.app.mail.flush();
-    expect(result).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const result = await t.app.jobs.flush();
+    expect(result).toEqual({ done: 1, retried: 0, failed: 0 });
     const folder = path.join(t.env.DATA_DIR, 'outbox');
     const files = (await readdir(folder)).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
@@ -51,7 +50,7 @@ describe('mail without SMTP: .eml files in DATA_DIR/outbox', () => {
     expect(mail.headers.get('to')).toContain(body.payload.email);
     expect(mail.subject).toContain('Activate your account');
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/activation\/[A-Za-z0-9_-]{43}/);
-    expect((await outboxRow(t, res.json().data.user.id)).status).toBe('sent');
+    expect((await outboxRow(t, res.json().data.user.id)).status).toBe('done');
   });
 });
 
@@ -82,35 +81,31 @@ describe('mail through SMTP: retries, backoff, giving up, and never breaking the
     expect(res.statusCode).toBe(200);
     const userId = res.json().data.user.id;
     smtp.refuseNext(1);
-    expect(await t.app.mail.flush()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await t.app.jobs.flush()).toEqual({ done: 0, retried: 1, failed: 0 });
     const waiting = await outboxRow(t, userId);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
     expect(waiting.lastError).toContain('451');
-    expect(waiting.textBody).toContain('/activation/');
-    const [due] = await t.db
-      .select({ later: sql<boolean>`${mailOutbox.nextAttemptAt} > now()` })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.id, waiting.id));
-    expect(due?.later).toBe(true);
+    expect(waiting.text).toContain('/activation/');
+    expect(await isDeferred(t.db, waiting.id)).toBe(true);
 
     // Not due yet: a normal pass leaves it alone.
-    expect(await t.app.mail.flush()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await t.app.jobs.flush()).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(smtp.to(body.payload.email)).toHaveLength(0);
-    expect(await t.app.mail.flush({ includeDeferred: true })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await t.app.jobs.flush({ includeDeferred: true })).toEqual({ done: 1, retried: 0, failed: 0 });
     expect(smtp.to(body.payload.email)).toHaveLength(1);
-    expect(await outboxRow(t, userId)).toMatchObject({ status: 'sent', attempts: 2, lastError: null, textBody: '' });
+    expect(await outboxRow(t, userId)).toMatchObject({ status: 'done', attempts: 2, lastError: null, text: undefined });
   });
 
   it('gives up after MAIL_MAX_ATTEMPTS and keeps no secret in the failed row', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', ...customer() });
     const userId = res.json().data.user.id;
     smtp.refuseNext(3);
-    expect((await t.app.mail.flush()).retried).toBe(1);
-    expect((await t.app.mail.flush({ includeDeferred: true })).retried).toBe(1);
-    expect((await t.app.mail.flush({ includeDeferred: true })).failed).toBe(1);
+    expect((await t.app.jobs.flush()).retried).toBe(1);
+    expect((await t.app.jobs.flush({ includeDeferred: true })).retried).toBe(1);
+    expect((await t.app.jobs.flush({ includeDeferred: true })).failed).toBe(1);
     const row = await outboxRow(t, userId);
-    expect(row).toMatchObject({ status: 'failed', attempts: 3, textBody: '', htmlBody: '', link: null });
-    expect(await t.app.mail.flush({ includeDeferred: true })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, text: undefined, html: undefined, link: undefined });
+    expect(await t.app.jobs.flush({ includeDeferred: true })).toEqual({ done: 0, retried: 0, failed: 0 });
     // The customer can ask again.
     const token = res.json().data.access_token;
     const resend = await t.app.inject({
@@ -119,14 +114,14 @@ describe('mail through SMTP: retries, backoff, giving up, and never breaking the
       headers: { authorization: `Bearer ${token}` },
     });
     expect(resend.statusCode).toBe(200);
-    expect((await t.app.mail.flush()).sent).toBe(1);
+    expect((await t.app.jobs.flush()).done).toBe(1);
   });
 
   it('two flushes at once never send a message twice', async () => {
     const body = customer();
     await t.app.inject({ method: 'POST', url: '/api/v1/register', ...body });
-    const [a, b] = await Promise.all([t.app.mail.flush(), t.app.mail.flush()]);
-    expect(a.sent + b.sent).toBe(1);
+    const [a, b] = await Promise.all([t.app.jobs.flush(), t.app.jobs.flush()]);
+    expect(a.done + b.done).toBe(1);
     expect(smtp.to(body.payload.email)).toHaveLength(1);
   });
 });
@@ -136,14 +131,14 @@ describe('mail with the SMTP server down', () => {
   beforeAll(async () => {
     const gone = await startSmtpSink();
     await gone.close();
-    t = await createTestApp({ SMTP_URL: gone.url, MAIL_FROM: 'no-reply@portal.test', MAIL_POLL_SECONDS: '0' });
+    t = await createTestApp({ SMTP_URL: gone.url, MAIL_FROM: 'no-reply@portal.test', JOBS_POLL_SECONDS: '0' });
   });
   afterAll(() => t?.close());
 
   it('registration still succeeds; the message waits in the queue', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', ...customer() });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await t.app.mail.flush()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await t.app.jobs.flush()).toEqual({ done: 0, retried: 1, failed: 0 });
     expect(await outboxRow(t, res.json().data.user.id)).toMatchObject({ status: 'pending', attempts: 1 });
   });
 });
@@ -154,7 +149,7 @@ describe('the mail worker runs by itself', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     // A poll far in the future: only the wake-up after the request can send the message.
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@portal.test', MAIL_POLL_SECONDS: '3600' });
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@portal.test', JOBS_POLL_SECONDS: '3600' });
   });
   afterAll(async () => {
     await t?.close();

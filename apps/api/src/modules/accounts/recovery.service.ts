@@ -9,29 +9,19 @@ import {
 } from '@portal/shared/schemas/accounts';
 import type { TListPage } from '@portal/shared/schemas/list';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { type RecoveryAccountRow, recoveryAccounts } from '../../db/schema/accounts.js';
 import { users } from '../../db/schema/users.js';
-import { type ActorContext, inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction, type Reader } from '../../db/transaction.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
-import { enqueueMail } from '../../lib/mail-queue.js';
-import { pageWindow, toListPage } from '../../lib/pagination.js';
-import type { AuthState } from '../../plugins/auth.js';
+import { type AppContext, callerOf } from '../../lib/context.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { listPage, pageWindow } from '../../lib/list.js';
+import { enqueueMail } from '../../lib/mail.js';
+import { appLink, userLocale } from '../../lib/recipients.js';
 import { isQualificationOfLevel, lookupKinds, specificationsOf } from '../lookups/lookups.repository.js';
 import { notifyUser } from '../notifications/notifications.repository.js';
 import { isRecoveryMode } from '../settings/settings.service.js';
-import {
-  actAs,
-  consumeToken,
-  findLiveUser,
-  issueToken,
-  revokeTokens,
-  takenBy,
-  uniqueViolation,
-} from './accounts.repository.js';
-import { type AccountDeps, appLink, userLocale } from './accounts.service.js';
-
-type Reader = Database | Tx;
+import { actAs, consumeToken, findLiveUser, issueToken, revokeTokens, takenBy } from './accounts.repository.js';
 
 function iso(value: string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
@@ -66,13 +56,10 @@ async function recoveryOfUser(db: Reader, userId: number) {
   return row;
 }
 
-async function recoveryById(db: Reader, id: number) {
-  const [row] = await db.select().from(recoveryAccounts).where(eq(recoveryAccounts.id, id));
-  return row;
-}
-
 /** GET /recovery: the signed-in user's recovery state; old_email is their current email, read-only. */
-export async function recoveryState(db: Database, userId: number): Promise<TRecoveryState> {
+export async function recoveryState(ctx: AppContext): Promise<TRecoveryState> {
+  const db = ctx.db;
+  const userId = callerOf(ctx).userId;
   const [user, row, mode] = await Promise.all([
     findLiveUser(db, userId),
     recoveryOfUser(db, userId),
@@ -131,24 +118,21 @@ function recoveryConflict(fields: FieldError[]): AppError {
  * (pending_review) and `dataRequired` turns off.
  */
 export async function submitRecovery(
-  deps: AccountDeps,
-  auth: AuthState,
+  ctx: AppContext,
   input: TRecoveryRequest,
-  actor: ActorContext,
 ): Promise<{ account: TRecoveryAccount; messageKey: string }> {
-  deps.limiter.hit('recovery', [`user:${auth.userId}`], actor.ip);
-  if (!(await isRecoveryMode(deps.db))) throw new AppError(409, 'accounts.errors.recovery_off');
-  const user = await findLiveUser(deps.db, auth.userId);
+  if (!(await isRecoveryMode(ctx.db))) throw new AppError(409, 'accounts.errors.recovery_off');
+  const user = await findLiveUser(ctx.db, callerOf(ctx).userId);
   if (!user) throw AppError.unauthenticated();
   if (user.type !== 'user') throw new AppError(403, 'accounts.errors.recovery_customers_only');
-  const existing = await recoveryOfUser(deps.db, user.id);
+  const existing = await recoveryOfUser(ctx.db, user.id);
   if (existing?.status === 'verified') throw new AppError(409, 'accounts.errors.recovery_locked');
 
-  const invalid = await lookupErrors(deps.db, input);
+  const invalid = await lookupErrors(ctx.db, input);
   if (invalid.length > 0) throw new AppError(422, 'errors.validation', {}, invalid);
 
-  const taken = await takenBy(deps.db, { phone: input.mobile, email: input.email }, user.id);
-  const [otherNationalId] = await deps.db
+  const taken = await takenBy(ctx.db, { phone: input.mobile, email: input.email }, user.id);
+  const [otherNationalId] = await ctx.db
     .select({ id: recoveryAccounts.id })
     .from(recoveryAccounts)
     .where(and(eq(recoveryAccounts.nationalId, input.national_id), ne(recoveryAccounts.userId, user.id)));
@@ -182,46 +166,49 @@ export async function submitRecovery(
     verifiedAt: null,
     verifiedBy: null,
   };
-  const row = await inTransaction(deps.db, { ...actor, action: 'recovery.submit' }, async (tx) => {
-    const [saved] = await tx
-      .insert(recoveryAccounts)
-      .values(values)
-      .onConflictDoUpdate({ target: recoveryAccounts.userId, set: values })
-      .returning();
-    if (!saved) throw new Error('recovery upsert returned nothing');
-    await tx
-      .update(users)
-      .set({ dataCompletedAt: needsConfirmation ? null : sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    if (needsConfirmation) {
-      const token = await issueToken(tx, {
-        userId: user.id,
-        purpose: 'recovery_activation',
-        email: input.email,
-        ttlMinutes: RECOVERY_ACTIVATION_TTL_HOURS * 60,
-      });
-      await enqueueMail(tx, {
-        userId: user.id,
-        to: input.email,
-        locale: userLocale(user),
-        kind: 'recovery_activation',
-        params: {
-          name: input.ar_name && userLocale(user) === 'ar' ? input.ar_name : input.en_name,
-          link: appLink(deps.env, `/recoveryactivation/${token}`),
-          hours: RECOVERY_ACTIVATION_TTL_HOURS,
-        },
-      });
-    } else {
-      await revokeTokens(tx, user.id, ['recovery_activation']);
-    }
-    return saved;
-  }).catch((err: unknown) => {
+  const row = await inTransaction(
+    ctx,
+    async (tx) => {
+      const [saved] = await tx.db
+        .insert(recoveryAccounts)
+        .values(values)
+        .onConflictDoUpdate({ target: recoveryAccounts.userId, set: values })
+        .returning();
+      if (!saved) throw new Error('recovery upsert returned nothing');
+      await tx.db
+        .update(users)
+        .set({ dataCompletedAt: needsConfirmation ? null : sql`now()`, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      if (needsConfirmation) {
+        const token = await issueToken(tx.db, {
+          userId: user.id,
+          purpose: 'recovery_activation',
+          email: input.email,
+          ttlMinutes: RECOVERY_ACTIVATION_TTL_HOURS * 60,
+        });
+        await enqueueMail(tx, {
+          userId: user.id,
+          to: input.email,
+          locale: userLocale(user),
+          kind: 'recovery_activation',
+          params: {
+            name: input.ar_name && userLocale(user) === 'ar' ? input.ar_name : input.en_name,
+            link: appLink(ctx.env, `/recoveryactivation/${token}`),
+            hours: RECOVERY_ACTIVATION_TTL_HOURS,
+          },
+        });
+      } else {
+        await revokeTokens(tx.db, user.id, ['recovery_activation']);
+      }
+      return saved;
+    },
+    { action: 'recovery.submit' },
+  ).catch((err: unknown) => {
     if (uniqueViolation(err) === 'recovery_accounts_national_id_key') {
       throw recoveryConflict([{ field: 'national_id', key: 'accounts.errors.national_id_taken' }]);
     }
     throw err;
   });
-  if (needsConfirmation) deps.mail.kick();
   return {
     account: toDto(row),
     messageKey: needsConfirmation ? 'accounts.messages.recovery_check_email' : 'accounts.messages.recovery_received',
@@ -233,40 +220,42 @@ export async function submitRecovery(
  * data. The account's email becomes that address (verified), its data is
  * complete, and the recovery account waits for staff review.
  */
-export async function activateRecovery(
-  deps: AccountDeps,
-  token: string,
-  actor: ActorContext,
-): Promise<TActivationResult> {
-  deps.limiter.hit('recovery-activation', [], actor.ip);
-  return inTransaction(deps.db, { ...actor, action: 'recovery.activate' }, async (tx) => {
-    const row = await consumeToken(tx, token, 'recovery_activation');
-    const user = row ? await findLiveUser(tx, row.userId) : undefined;
-    const recovery = user ? await recoveryOfUser(tx, user.id) : undefined;
-    if (!row || !user || recovery?.status !== 'pending_activation' || recovery.email !== row.email) {
-      throw new AppError(400, 'accounts.errors.link_invalid');
-    }
-    await actAs(tx, user.id);
-    const taken = await takenBy(tx, { email: row.email }, user.id);
-    if (taken.email)
-      throw new AppError(409, 'accounts.errors.email_taken', {}, [
-        { field: 'email', key: 'accounts.errors.email_taken' },
-      ]);
-    const emailChanged = user.email?.toLowerCase() !== row.email;
-    await tx
-      .update(users)
-      .set({
-        email: row.email,
-        emailVerifiedAt: emailChanged ? sql`now()` : sql`coalesce(${users.emailVerifiedAt}, now())`,
-        dataCompletedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id));
-    await tx.update(recoveryAccounts).set({ status: 'pending_review' }).where(eq(recoveryAccounts.id, recovery.id));
-    // Secrets sent to the old address prove nothing any more.
-    await revokeTokens(tx, user.id, ['activation', 'recovery_activation', 'password_reset']);
-    return { email: row.email, email_verified: true as const };
-  }).catch((err: unknown) => {
+export async function activateRecovery(ctx: AppContext, token: string): Promise<TActivationResult> {
+  return inTransaction(
+    ctx,
+    async (tx) => {
+      const row = await consumeToken(tx.db, token, 'recovery_activation');
+      const user = row ? await findLiveUser(tx.db, row.userId) : undefined;
+      const recovery = user ? await recoveryOfUser(tx.db, user.id) : undefined;
+      if (!row || !user || recovery?.status !== 'pending_activation' || recovery.email !== row.email) {
+        throw new AppError(400, 'accounts.errors.link_invalid');
+      }
+      await actAs(tx.db, user.id);
+      const taken = await takenBy(tx.db, { email: row.email }, user.id);
+      if (taken.email)
+        throw new AppError(409, 'accounts.errors.email_taken', {}, [
+          { field: 'email', key: 'accounts.errors.email_taken' },
+        ]);
+      const emailChanged = user.email?.toLowerCase() !== row.email;
+      await tx.db
+        .update(users)
+        .set({
+          email: row.email,
+          emailVerifiedAt: emailChanged ? sql`now()` : sql`coalesce(${users.emailVerifiedAt}, now())`,
+          dataCompletedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id));
+      await tx.db
+        .update(recoveryAccounts)
+        .set({ status: 'pending_review' })
+        .where(eq(recoveryAccounts.id, recovery.id));
+      // Secrets sent to the old address prove nothing any more.
+      await revokeTokens(tx.db, user.id, ['activation', 'recovery_activation', 'password_reset']);
+      return { email: row.email, email_verified: true as const };
+    },
+    { action: 'recovery.activate' },
+  ).catch((err: unknown) => {
     if (uniqueViolation(err) === 'users_email_live_key') {
       throw new AppError(409, 'accounts.errors.email_taken', {}, [
         { field: 'email', key: 'accounts.errors.email_taken' },
@@ -278,22 +267,28 @@ export async function activateRecovery(
 
 /** POST /recovery/accounts (users.index): recovery accounts for review, newest first. */
 export async function listRecoveryAccounts(
-  db: Database,
+  ctx: AppContext,
   query: TRecoveryListRequest,
 ): Promise<TListPage<TRecoveryAccount>> {
-  const window = pageWindow(query.page, query.perPage);
+  const db = ctx.db;
   const where = query.status ? eq(recoveryAccounts.status, query.status) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(recoveryAccounts)
-      .where(where)
-      .orderBy(desc(recoveryAccounts.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(recoveryAccounts).where(where),
-  ]);
-  return toListPage(rows.map(toDto), count?.n ?? 0, window);
+  return listPage(
+    pageWindow(query.page, query.perPage),
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(recoveryAccounts)
+          .where(where)
+          .orderBy(desc(recoveryAccounts.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toDto),
+    async () => {
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryAccounts).where(where);
+      return { total: count?.n ?? 0, estimated: false };
+    },
+  );
 }
 
 /**
@@ -301,52 +296,52 @@ export async function listRecoveryAccounts(
  * for review. The recovery mobile becomes the login phone, the phone counts as
  * verified, and the customer is emailed the outcome.
  */
-export async function verifyRecovery(
-  deps: AccountDeps,
-  staffId: number,
-  id: number,
-  actor: ActorContext,
-): Promise<TRecoveryAccount> {
-  deps.limiter.hit('recovery-verify', [`user:${staffId}`], actor.ip, 'staff');
-  const recovery = await recoveryById(deps.db, id);
-  const user = recovery ? await findLiveUser(deps.db, recovery.userId) : undefined;
-  if (!recovery || !user) throw AppError.notFound();
-  if (recovery.status === 'verified') throw new AppError(409, 'accounts.errors.recovery_already_verified');
-  if (recovery.status !== 'pending_review') throw new AppError(409, 'accounts.errors.recovery_not_ready');
-  const taken = await takenBy(deps.db, { phone: recovery.mobile }, user.id);
-  if (taken.phone) {
-    throw new AppError(409, 'accounts.errors.mobile_taken', {}, [
-      { field: 'mobile', key: 'accounts.errors.mobile_taken' },
-    ]);
-  }
-  const row = await inTransaction(deps.db, { ...actor, action: 'recovery.verify' }, async (tx) => {
-    const [saved] = await tx
-      .update(recoveryAccounts)
-      .set({ status: 'verified', verifiedAt: sql`now()`, verifiedBy: staffId })
-      .where(and(eq(recoveryAccounts.id, id), eq(recoveryAccounts.status, 'pending_review')))
-      .returning();
-    if (!saved) throw new AppError(409, 'accounts.errors.recovery_already_verified');
-    await tx
-      .update(users)
-      .set({ phone: recovery.mobile, phoneVerified: true, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    const to = user.email ?? recovery.email;
-    await enqueueMail(tx, {
-      userId: user.id,
-      to,
-      locale: userLocale(user),
-      kind: 'recovery_verified',
-      params: { name: user.name, link: appLink(deps.env, '/login') },
-    });
-    await notifyUser(tx, user.id, {
-      type: 'recovery_verified',
-      titleKey: 'notifications.types.recovery_verified.title',
-      messageKey: 'notifications.types.recovery_verified.message',
-      params: { mobile: recovery.mobile },
-      link: '/dashboard',
-    });
-    return saved;
-  }).catch((err: unknown) => {
+export async function verifyRecovery(ctx: AppContext, id: number): Promise<TRecoveryAccount> {
+  const staffId = callerOf(ctx).userId;
+  // Everything that decides the approval is read with the account locked: two approvals
+  // (or an approval racing a refusal) apply one after the other.
+  const row = await inTransaction(
+    ctx,
+    async (tx) => {
+      const [recovery] = await tx.db.select().from(recoveryAccounts).where(eq(recoveryAccounts.id, id)).for('update');
+      const user = recovery ? await findLiveUser(tx.db, recovery.userId) : undefined;
+      if (!recovery || !user) throw AppError.notFound();
+      if (recovery.status === 'verified') throw new AppError(409, 'accounts.errors.recovery_already_verified');
+      if (recovery.status !== 'pending_review') throw new AppError(409, 'accounts.errors.recovery_not_ready');
+      const taken = await takenBy(tx.db, { phone: recovery.mobile }, user.id);
+      if (taken.phone) {
+        throw new AppError(409, 'accounts.errors.mobile_taken', {}, [
+          { field: 'mobile', key: 'accounts.errors.mobile_taken' },
+        ]);
+      }
+      const [saved] = await tx.db
+        .update(recoveryAccounts)
+        .set({ status: 'verified', verifiedAt: sql`now()`, verifiedBy: staffId })
+        .where(and(eq(recoveryAccounts.id, id), eq(recoveryAccounts.status, 'pending_review')))
+        .returning();
+      if (!saved) throw new AppError(409, 'accounts.errors.recovery_already_verified');
+      await tx.db
+        .update(users)
+        .set({ phone: recovery.mobile, phoneVerified: true, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      await enqueueMail(tx, {
+        userId: user.id,
+        to: user.email ?? recovery.email,
+        locale: userLocale(user),
+        kind: 'recovery_verified',
+        params: { name: user.name, link: appLink(ctx.env, '/login') },
+      });
+      await notifyUser(tx, user.id, {
+        type: 'recovery_verified',
+        titleKey: 'notifications.types.recovery_verified.title',
+        messageKey: 'notifications.types.recovery_verified.message',
+        params: { mobile: recovery.mobile },
+        link: '/dashboard',
+      });
+      return saved;
+    },
+    { action: 'recovery.verify' },
+  ).catch((err: unknown) => {
     if (uniqueViolation(err) === 'users_phone_live_key') {
       throw new AppError(409, 'accounts.errors.mobile_taken', {}, [
         { field: 'mobile', key: 'accounts.errors.mobile_taken' },
@@ -354,7 +349,6 @@ export async function verifyRecovery(
     }
     throw err;
   });
-  deps.mail.kick();
   return toDto(row);
 }
 
@@ -363,37 +357,33 @@ export async function verifyRecovery(
  * Its data is deleted, the customer must complete it again (`dataRequired`),
  * and they are emailed the outcome at their confirmed address.
  */
-export async function deleteRecovery(
-  deps: AccountDeps,
-  staffId: number,
-  id: number,
-  actor: ActorContext,
-): Promise<void> {
-  deps.limiter.hit('recovery-delete', [`user:${staffId}`], actor.ip, 'staff');
-  const recovery = await recoveryById(deps.db, id);
-  if (!recovery) throw AppError.notFound();
-  const user = await findLiveUser(deps.db, recovery.userId);
-  await inTransaction(deps.db, { ...actor, action: 'recovery.delete' }, async (tx) => {
-    await tx.delete(recoveryAccounts).where(eq(recoveryAccounts.id, id));
-    if (!user) return;
-    await tx.update(users).set({ dataCompletedAt: null, updatedAt: sql`now()` }).where(eq(users.id, user.id));
-    await revokeTokens(tx, user.id, ['recovery_activation']);
-    await notifyUser(tx, user.id, {
-      type: 'recovery_refused',
-      titleKey: 'notifications.types.recovery_refused.title',
-      messageKey: 'notifications.types.recovery_refused.message',
-      link: '/recovery',
-    });
-    const to = user.email ?? (recovery.status === 'pending_activation' ? null : recovery.email);
-    if (to) {
-      await enqueueMail(tx, {
-        userId: user.id,
-        to,
-        locale: userLocale(user),
-        kind: 'recovery_deleted',
-        params: { name: user.name, link: appLink(deps.env, '/login') },
+export async function deleteRecovery(ctx: AppContext, id: number): Promise<void> {
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      const [recovery] = await tx.db.delete(recoveryAccounts).where(eq(recoveryAccounts.id, id)).returning();
+      if (!recovery) throw AppError.notFound();
+      const user = await findLiveUser(tx.db, recovery.userId);
+      if (!user) return;
+      await tx.db.update(users).set({ dataCompletedAt: null, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+      await revokeTokens(tx.db, user.id, ['recovery_activation']);
+      await notifyUser(tx, user.id, {
+        type: 'recovery_refused',
+        titleKey: 'notifications.types.recovery_refused.title',
+        messageKey: 'notifications.types.recovery_refused.message',
+        link: '/recovery',
       });
-    }
-  });
-  deps.mail.kick();
+      const to = user.email ?? (recovery.status === 'pending_activation' ? null : recovery.email);
+      if (to) {
+        await enqueueMail(tx, {
+          userId: user.id,
+          to,
+          locale: userLocale(user),
+          kind: 'recovery_deleted',
+          params: { name: user.name, link: appLink(ctx.env, '/login') },
+        });
+      }
+    },
+    { action: 'recovery.delete' },
+  );
 }

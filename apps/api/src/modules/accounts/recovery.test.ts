@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserRow } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
+import { mailJobs } from '../../../test/helpers/mail-jobs.js';
 import { type ReceivedMail, type SmtpSink, smtpEnv, startSmtpSink } from '../../../test/helpers/smtp-sink.js';
 import { recoveryAccounts } from '../../db/schema/accounts.js';
 import { auditLogs } from '../../db/schema/audit-logs.js';
-import { mailOutbox } from '../../db/schema/mail.js';
 
 const APP_URL = 'http://portal.test';
 
@@ -309,7 +309,7 @@ describe('recovery mode, recovery accounts, settings and registration lookups', 
     expect(res.json().data).toMatchObject({ status: 'pending_activation', email: data.email, old_email: user.email });
     expect((await login(user.phone)).dataRequired).toBe(true);
 
-    await t.app.mail.flush();
+    await t.app.jobs.flush();
     const [mail] = smtp.to(data.email);
     expect(mail?.subject).toContain('تأكيد البريد الإلكتروني');
     const activationToken = linkToken(mail, 'recoveryactivation');
@@ -352,7 +352,7 @@ describe('recovery mode, recovery accounts, settings and registration lookups', 
     expect(verified.json().data.status).toBe('verified');
     const after = await findUserRow(t.db, user.id);
     expect(after).toMatchObject({ phone: data.mobile, phoneVerified: true });
-    await t.app.mail.flush();
+    await t.app.jobs.flush();
     const outcome = smtp.to(data.email).find((m) => m.subject.includes('تم اعتماد حسابك'));
     expect(outcome?.text).toContain(`${APP_URL}/login`);
 
@@ -440,12 +440,12 @@ describe('recovery mode, recovery accounts, settings and registration lookups', 
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.db.select().from(recoveryAccounts).where(eq(recoveryAccounts.id, id))).toEqual([]);
     expect((await login(user.phone)).dataRequired).toBe(true);
-    await t.app.mail.flush();
+    await t.app.jobs.flush();
     const [mail] = smtp.to(user.email as string);
     expect(mail?.subject).toContain('لم يتم اعتماد بيانات حسابك');
     expect(mail?.html).toContain('dir="rtl"');
-    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'recovery_deleted'));
-    expect(queued.some((m) => m.userId === user.id && m.status === 'sent')).toBe(true);
+    const queued = await mailJobs(t.db, { mailKind: 'recovery_deleted' });
+    expect(queued.some((m) => m.userId === user.id && m.status === 'done')).toBe(true);
 
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'recovery.delete'));
     expect(audit).toBeDefined();

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, requestLogSerializer } from './request-input.js';
+import { redactUrl } from '../../lib/redact.js';
+import { requestLogSerializer } from '../../lib/request-log.js';
 
 describe('secrets never reach logs or the audit trail through URLs', () => {
   it('redacts tokens in activation paths and secret query parameters, and nothing else', () => {

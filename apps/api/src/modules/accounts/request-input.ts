@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { ActorContext } from '../../db/transaction.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,35 +34,4 @@ export async function multipartFieldsToBody(request: FastifyRequest): Promise<vo
     }
   }
   request.body = fields;
-}
-
-/** Query parameters and path segments that carry secrets (reset and activation tokens, passwords, codes). */
-const SECRET_QUERY = /([?&](?:token|password|confirm_password|code)=)[^&#]*/gi;
-const SECRET_PATH = /(\/(?:activation|recoveryactivation)\/)[^/?#]+/gi;
-
-/** A URL with its secrets replaced, safe for logs and the audit trail. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
-}
-
-/** The request's actor for the audit trigger, its URL without secrets. */
-export function accountActor(request: FastifyRequest, action?: string): ActorContext {
-  const actor = request.actor(action);
-  return { ...actor, url: actor.url === null ? null : redactUrl(actor.url) };
-}
-
-/**
- * Fastify's request log line, with the URL redacted (app.ts logger serializer):
- * the same fields as Fastify's default serializer.
- */
-export function requestLogSerializer(request: FastifyRequest) {
-  const version = request.headers?.['accept-version'];
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    version: Array.isArray(version) ? version[0] : version,
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
 }

@@ -8,6 +8,7 @@ import { auditRowsOf, sessionsOf, tableCounts } from '../../../test/helpers/db-s
 import { sessions } from '../../db/schema/sessions.js';
 import { users } from '../../db/schema/users.js';
 import { hashToken } from '../../lib/tokens.js';
+import { phoneSlowdownMs } from './auth.service.js';
 
 const toArabicDigits = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
@@ -285,6 +286,9 @@ describe('POST /api/v1/login and /logout', () => {
         .update(sessions)
         .set({ expiresAt: sql`now() - interval '1 minute'` })
         .where(eq(sessions.tokenHash, hashToken(token)));
+      // Moving the expiry by hand stands for time passing; the guard's cache never keeps an entry
+      // past the session's own expiry (cachedUntil, below), so it is cleared here as time would.
+      t.app.sessionCache.clear();
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/${u.id}`, headers: bearer(token) });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('unauthenticated');
@@ -349,7 +353,8 @@ describe('login throttling', () => {
     expect(Number.isInteger(seconds) && seconds > 0).toBe(true);
     expect(res.json()).toMatchObject({
       code: 'too_many_requests',
-      message: translate('en', 'errors.too_many_requests', { seconds }),
+      // 15 minutes of wait say minutes, not "889 seconds".
+      message: translate('en', 'errors.too_many_requests_minutes', { minutes: Math.ceil(seconds / 60) }),
     });
     expect(await tableCounts(t.db)).toEqual(before);
   });
@@ -401,5 +406,57 @@ describe('login throttling per address', () => {
     });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('a stranger cannot lock a real user out (OWASP: count per phone and address)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No real sleeping in tests: the slow-down schedule is checked on its own below.
+    t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_IP_MAX_FAILURES: '10000', LOGIN_SLOWDOWN_MAX_MS: '0' });
+  });
+  afterAll(() => t.close());
+
+  const login = (phone: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { phone, password }, remoteAddress });
+
+  it('failures from five addresses block those addresses for that phone, not the owner at their own', async () => {
+    const admin = await createUser(t.db, { type: 'admin', roles: ['admin'] });
+    for (const address of ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4', '10.1.0.5']) {
+      for (let i = 0; i < 3; i += 1) expect((await login(admin.phone, 'guess', address)).statusCode).toBe(401);
+      expect((await login(admin.phone, admin.password, address)).statusCode).toBe(429);
+    }
+    expect((await login(admin.phone, admin.password, '10.1.0.6')).statusCode).toBe(200);
+  });
+
+  it('slows a phone down, doubling per failure from everywhere, capped', () => {
+    expect(phoneSlowdownMs(2, 3, 8000)).toBe(0);
+    expect([3, 4, 5, 6].map((n) => phoneSlowdownMs(n, 3, 8000))).toEqual([250, 500, 1000, 2000]);
+    expect(phoneSlowdownMs(40, 3, 8000)).toBe(8000);
+  });
+});
+
+describe('wrong current passwords are throttled like logins', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('after LOGIN_MAX_FAILURES wrong old passwords a stolen token gets 429, even with the right one', async () => {
+    const u = await createUser(t.db);
+    const token = await loginAs(t.app, u.phone, u.password);
+    const change = (old: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/password',
+        headers: bearer(token),
+        payload: { old_password: old, new_password: 'Taken@Over1', password: 'Taken@Over1' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await change(`guess${i}`)).statusCode).toBe(422);
+    const blocked = await change(u.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await loginAs(t.app, u.phone, u.password)).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 });

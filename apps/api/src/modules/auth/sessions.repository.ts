@@ -1,26 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema/sessions.js';
-import { users } from '../../db/schema/users.js';
 import type { Tx } from '../../db/transaction.js';
-
-/** The live session behind a token hash: not revoked, not expired, its user active and not deleted. */
-export async function findLiveSession(db: Database, tokenHash: string) {
-  const [row] = await db
-    .select({ sessionId: sessions.id, userId: users.id, userType: users.type, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deletedAt),
-        eq(users.active, true),
-      ),
-    );
-  return row;
-}
 
 export async function insertSession(
   tx: Tx,

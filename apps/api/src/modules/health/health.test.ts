@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/build-app.js';
+import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { testEngine } from '../../../test/helpers/test-database.js';
 
 describe('GET /api/v1/health', () => {
@@ -9,10 +9,14 @@ describe('GET /api/v1/health', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database engine and that it answers', async () => {
+  it('tells anyone that it answers, and only a signed-in caller the engine and uptime', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: { engine: testEngine(), ok: true } });
+    expect(res.json()).toEqual({ status: 'ok', database: { ok: true } });
     expect(res.headers['x-request-id']).toBeTruthy();
+    const token = await loginAs(t.app, ADMIN.phone, ADMIN.password);
+    const detailed = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: bearer(token) });
+    expect(detailed.json()).toMatchObject({ status: 'ok', database: { engine: testEngine(), ok: true } });
+    expect(typeof detailed.json().uptime_seconds).toBe('number');
   });
 });

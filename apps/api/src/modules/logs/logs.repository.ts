@@ -1,23 +1,23 @@
 import type { TLogDetail, TLogListRequest, TLogRow } from '@portal/shared/schemas/logs';
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit-logs.js';
 import { users } from '../../db/schema/users.js';
-import { CAIRO_TZ } from '../../lib/cairo-day.js';
-import type { PageWindow } from '../../lib/pagination.js';
-
-/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function startOfCairoDay(day: string): SQL {
-  return sql`(${day}::date)::timestamp at time zone ${CAIRO_TZ}`;
-}
+import type { Reader } from '../../db/transaction.js';
+import {
+  cappedCount,
+  estimatedCount,
+  likeContains,
+  listPage,
+  orderBy,
+  type PageWindow,
+  startOfCairoDay,
+} from '../../lib/list.js';
 
 function filters(query: TLogListRequest): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  if (query.action) where.push(ilike(auditLogs.action, likeContains(query.action)));
+  // An action is a code picked from a list (users.update, login, …): matched whole, on its index.
+  // Free text over action, url and entity is the `search` field.
+  if (query.action) where.push(eq(auditLogs.action, query.action.toLowerCase()));
   if (query.url) where.push(ilike(auditLogs.url, likeContains(query.url)));
   if (query.search) {
     const pattern = likeContains(query.search);
@@ -70,26 +70,47 @@ function toRow(r: RawRow): TLogRow {
   };
 }
 
-export async function listLogs(db: Database, query: TLogListRequest, window: PageWindow) {
+/**
+ * The audit log, newest first by default. The page's ids come first (an index walk,
+ * however deep the page), then the users of those rows only. The total of the
+ * whole log is the planner's estimate (it grows by every change; an exact count
+ * of millions of rows on every page would cost more than the page), filtered
+ * totals are exact up to the cap.
+ */
+export async function listLogs(db: Reader, query: TLogListRequest, window: PageWindow) {
   const where = filters(query);
-  const column = SORT_COLUMNS[query.sortBy];
-  const order = query.sortOrder === 'asc' ? asc(column) : desc(column);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(auditLogs)
-      .leftJoin(users, eq(users.id, auditLogs.userId))
-      .where(where)
-      // id breaks ties so paging is stable when sorting by action or date.
-      .orderBy(order, query.sortOrder === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLogs).where(where),
-  ]);
-  return { rows: rows.map(toRow), total: count?.total ?? 0 };
+  const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, auditLogs.id);
+  return listPage(
+    window,
+    async (limit, offset) => {
+      const ids = db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      const page = (await ids).map((r) => r.id);
+      if (page.length === 0) return [];
+      const rows = await db
+        .select(rowColumns)
+        .from(auditLogs)
+        .leftJoin(users, eq(users.id, auditLogs.userId))
+        .where(inArray(auditLogs.id, page));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return page.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toRow(row)] : [];
+      });
+    },
+    async () => {
+      const all = db.select({ one: sql`1` }).from(auditLogs).where(where).getSQL();
+      return where === undefined ? estimatedCount(db, all) : cappedCount(db, all);
+    },
+  );
 }
 
-export async function findLog(db: Database, id: number): Promise<TLogDetail | undefined> {
+export async function findLog(db: Reader, id: number): Promise<TLogDetail | undefined> {
   const [row] = await db
     .select({
       ...rowColumns,

@@ -4,7 +4,7 @@ import { listPageSchema } from '@portal/shared/schemas/list';
 import { ZLogDetail, ZLogListRequestSchema, ZLogRow } from '@portal/shared/schemas/logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { pageWindow, toListPage } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/list.js';
 import { ok } from '../../lib/reply.js';
 import { findLog, listLogs } from './logs.repository.js';
 
@@ -12,7 +12,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logs',
     {
-      config: { permission: 'logs.index' },
+      config: { access: 'logs.index' },
       schema: {
         tags: ['logs'],
         summary: 'Audit log, paged, filtered by action, url and dates',
@@ -21,16 +21,14 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.body.page, request.body.perPage);
-      const { rows, total } = await listLogs(app.db, request.body, window);
-      return ok(toListPage(rows, total, window));
+      return ok(await listLogs(request.ctx().db, request.body, pageWindow(request.body.page, request.body.perPage)));
     },
   );
 
   app.get(
     '/logs/:id',
     {
-      config: { permission: 'logs.view' },
+      config: { access: 'logs.view' },
       schema: {
         tags: ['logs'],
         summary: 'One audit entry with its old and new values',
@@ -39,7 +37,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const log = await findLog(app.db, request.params.id);
+      const log = await findLog(request.ctx().db, request.params.id);
       if (!log) throw AppError.notFound();
       return ok(log);
     },

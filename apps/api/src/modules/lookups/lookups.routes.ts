@@ -8,7 +8,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/register/data',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Registration and recovery lookups (name English, name_local Arabic)',

@@ -1,11 +1,9 @@
 import { isMessageKey } from '@portal/shared/messages';
 import type { NotificationType } from '@portal/shared/schemas/notifications';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { type NotificationRow, notifications } from '../../db/schema/notifications.js';
-import type { Tx } from '../../db/transaction.js';
-
-type Reader = Database | Tx;
+import type { Reader, Tx } from '../../db/transaction.js';
+import type { TxContext } from '../../lib/context.js';
 
 export type NewNotification = {
   type: NotificationType;
@@ -25,13 +23,13 @@ const APP_PATH = /^\/(?![/\\])[^\s]*$/;
  * change that caused it, so the notification lands (and is audited) with the
  * change or not at all. Keys are checked here so a typo fails in tests, not on screen.
  */
-export async function notifyUser(tx: Tx, userId: number, notification: NewNotification): Promise<number> {
+export async function notifyUser(tx: TxContext, userId: number, notification: NewNotification): Promise<number> {
   for (const key of [notification.titleKey, notification.messageKey]) {
     if (!isMessageKey(key)) throw new Error(`notifyUser: unknown catalogue key ${key}`);
   }
   const link = notification.link ?? null;
   if (link !== null && !APP_PATH.test(link)) throw new Error(`notifyUser: not an app path: ${link}`);
-  const [row] = await tx
+  const [row] = await tx.db
     .insert(notifications)
     .values({
       userId,

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
-import { requireAuth } from '../../plugins/auth.js';
 import {
   deleteAllNotifications,
   deleteNotification,
@@ -27,6 +26,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/notifications',
     {
+      config: { access: 'authenticated' },
       preValidation: emptyBodyAsObject,
       schema: {
         tags: ['notifications'],
@@ -35,12 +35,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(ZNotificationList) },
       },
     },
-    async (request) => ok(await listNotifications(app.db, requireAuth(request).userId, request.body, request.locale)),
+    async (request) => ok(await listNotifications(request.ctx(), request.body)),
   );
 
   app.post(
     '/user/notifications/see/:id',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of one’s notifications seen',
@@ -48,15 +49,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(ZNotificationItem) },
       },
     },
-    async (request) =>
-      ok(
-        await seeNotification(app.db, requireAuth(request).userId, request.params.id, request.locale, request.actor()),
-      ),
+    async (request) => ok(await seeNotification(request.ctx(), request.params.id)),
   );
 
   app.delete(
     '/notification/delete/:id',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['notifications'],
         summary: 'Delete one of one’s notifications',
@@ -65,7 +64,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteNotification(app.db, requireAuth(request).userId, request.params.id, request.actor());
+      await deleteNotification(request.ctx(), request.params.id);
       return ok(null, translate(request.locale, 'notifications.messages.deleted'));
     },
   );
@@ -73,6 +72,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/all/delete',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['notifications'],
         summary: 'Delete all of one’s notifications',
@@ -80,9 +80,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await deleteAllNotifications(app.db, requireAuth(request).userId, request.actor()),
-        translate(request.locale, 'notifications.messages.all_deleted'),
-      ),
+      ok(await deleteAllNotifications(request.ctx()), translate(request.locale, 'notifications.messages.all_deleted')),
   );
 };

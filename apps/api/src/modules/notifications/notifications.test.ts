@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_START_LIMIT, NOTIFICATIONS_STEP } from '@portal/shared/constants';
-import type { NotificationType } from '@portal/shared/schemas/notifications';
+import { NOTIFICATION_TYPES, type NotificationType } from '@portal/shared/schemas/notifications';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { auditLogs } from '../../db/schema/audit-logs.js';
 import { registrationLookups } from '../../db/schema/lookups.js';
 import { notifications } from '../../db/schema/notifications.js';
 import { roles } from '../../db/schema/roles.js';
-import { inTransaction, SYSTEM_ACTOR } from '../../db/transaction.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notifyUser } from './notifications.repository.js';
 
 type Item = { id: number; type: string; title: string; message: string; link: string | null; seen: boolean };
@@ -48,24 +48,16 @@ async function list(token: string, payload?: unknown, lang?: 'ar' | 'en'): Promi
   return res.json().data as ListBody;
 }
 
-const KEYS: Record<NotificationType, { titleKey: string; messageKey: string }> = {
-  access_changed: {
-    titleKey: 'notifications.types.access_changed.title',
-    messageKey: 'notifications.types.access_changed.message',
-  },
-  recovery_verified: {
-    titleKey: 'notifications.types.recovery_verified.title',
-    messageKey: 'notifications.types.recovery_verified.message',
-  },
-  recovery_refused: {
-    titleKey: 'notifications.types.recovery_refused.title',
-    messageKey: 'notifications.types.recovery_refused.message',
-  },
-};
+const KEYS = Object.fromEntries(
+  NOTIFICATION_TYPES.map((type) => [
+    type,
+    { titleKey: `notifications.types.${type}.title`, messageKey: `notifications.types.${type}.message` },
+  ]),
+) as Record<NotificationType, { titleKey: string; messageKey: string }>;
 
 /** `n` notifications for a user, made the one way modules make them; ids oldest first. */
 async function give(userId: number, n: number, type: NotificationType = 'access_changed'): Promise<number[]> {
-  return inTransaction(t.db, SYSTEM_ACTOR, async (tx) => {
+  return inTransaction(t.app.systemContext(), async (tx) => {
     const ids: number[] = [];
     for (let i = 0; i < n; i += 1) {
       ids.push(await notifyUser(tx, userId, { type, ...KEYS[type], params: { mobile: '01012345678' } }));
@@ -270,7 +262,7 @@ describe('bad input', () => {
   it('notifyUser refuses an unknown catalogue key or a link outside the app, inserting nothing', async () => {
     const { user } = await customer();
     const attempt = (overrides: { titleKey?: string; link?: string }) =>
-      inTransaction(t.db, SYSTEM_ACTOR, (tx) =>
+      inTransaction(t.app.systemContext(), (tx) =>
         notifyUser(tx, user.id, { type: 'access_changed', ...KEYS.access_changed, ...overrides }),
       );
     await expect(attempt({ titleKey: 'notifications.types.no_such.title' })).rejects.toThrow(/unknown catalogue key/);
@@ -373,8 +365,8 @@ describe('events that notify', () => {
       serial += 1;
       const c = await customer();
       const mobile = `0156${String(process.pid % 1000).padStart(3, '0')}${String(serial).padStart(4, '0')}`;
-      const [row] = await inTransaction(t.db, SYSTEM_ACTOR, (tx) =>
-        tx
+      const [row] = await inTransaction(t.app.systemContext(), (tx) =>
+        tx.db
           .insert(recoveryAccounts)
           .values({
             userId: c.user.id,

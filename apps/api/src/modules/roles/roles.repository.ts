@@ -1,14 +1,12 @@
 import { ROLE_NAMES } from '@portal/shared/enums';
 import type { Permission } from '@portal/shared/permissions';
 import type { TRoleListRequest } from '@portal/shared/schemas/roles';
-import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
 import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
 import { users } from '../../db/schema/users.js';
-import type { Tx } from '../../db/transaction.js';
-import type { PageWindow } from '../../lib/pagination.js';
-
-type Reader = Database | Tx;
+import type { Reader, Tx } from '../../db/transaction.js';
+import { likeContains, listPage, orderBy, type PageWindow } from '../../lib/list.js';
 
 export type RoleRecord = {
   id: number;
@@ -37,25 +35,24 @@ const recordColumns = {
   permissionsCount,
 };
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function listRoles(db: Reader, query: TRoleListRequest, window: PageWindow) {
-  const where: SQL | undefined = query.search ? ilike(roles.name, escapeLike(query.search)) : undefined;
-  const column = query.sortBy === 'name' ? roles.name : roles.id;
-  const direction = query.sortOrder === 'asc' ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(recordColumns)
-      .from(roles)
-      .where(where)
-      .orderBy(direction(column), direction(roles.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(roles).where(where),
-  ]);
-  return { rows: rows as RoleRecord[], total: count?.total ?? 0 };
+  const where: SQL | undefined = query.search ? ilike(roles.name, likeContains(query.search)) : undefined;
+  const order = orderBy({ id: roles.id, name: roles.name }, query.sortBy, query.sortOrder, roles.id);
+  return listPage(
+    window,
+    async (limit, offset) =>
+      (await db
+        .select(recordColumns)
+        .from(roles)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)) as RoleRecord[],
+    async () => {
+      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
+      return { total: count?.total ?? 0, estimated: false };
+    },
+  );
 }
 
 export async function findRole(db: Reader, id: number): Promise<RoleRecord | undefined> {
@@ -63,15 +60,21 @@ export async function findRole(db: Reader, id: number): Promise<RoleRecord | und
   return row as RoleRecord | undefined;
 }
 
-/** Case-insensitive: "Editor" and "editor" are the same role name to a person. */
-export async function findRoleByName(db: Reader, name: string): Promise<{ id: number } | undefined> {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+/** The role locked until the transaction ends (an edit or delete decides on what it reads). */
+export async function lockRole(tx: Tx, id: number): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
   return row;
 }
 
-export async function findRolesByIds(db: Reader, ids: number[]): Promise<{ id: number; name: string }[]> {
+/** Roles being given to someone: held (FOR KEY SHARE) so they cannot be deleted before the commit. */
+export async function shareRoles(tx: Tx, ids: number[]): Promise<{ id: number; name: string }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)).orderBy(roles.id);
+  return tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.id, ids))
+    .orderBy(roles.id)
+    .for('key share');
 }
 
 export async function permissionsOfRole(db: Reader, roleId: number): Promise<Permission[]> {
@@ -94,7 +97,7 @@ export async function permissionsOfRoles(db: Reader, roleIds: number[]): Promise
   return new Set(rows.map((r) => r.name as Permission));
 }
 
-async function permissionIds(tx: Tx, names: Permission[]): Promise<Map<Permission, number>> {
+async function permissionIds(tx: Reader, names: Permission[]): Promise<Map<Permission, number>> {
   if (names.length === 0) return new Map();
   const rows = await tx
     .select({ id: permissions.id, name: permissions.name })
@@ -180,4 +183,20 @@ export async function countRoleHolders(db: Reader, roleId: number): Promise<numb
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(eq(userRoles.roleId, roleId), isNull(users.deletedAt)));
   return row?.n ?? 0;
+}
+
+/** Every permission some live holder of the role has (from any of their roles, or directly). */
+export async function permissionsOfHolders(db: Reader, roleId: number): Promise<Permission[]> {
+  const rows = await db.execute(sql`select distinct p.name from permissions p where p.id in (
+      select rp.permission_id from user_roles holder
+        join users u on u.id = holder.user_id and u.deleted_at is null
+        join user_roles ur on ur.user_id = holder.user_id
+        join role_permissions rp on rp.role_id = ur.role_id
+        where holder.role_id = ${roleId}
+      union
+      select up.permission_id from user_roles holder
+        join users u on u.id = holder.user_id and u.deleted_at is null
+        join user_permissions up on up.user_id = holder.user_id
+        where holder.role_id = ${roleId})`);
+  return rowsOf<{ name: Permission }>(rows).map((r) => r.name);
 }

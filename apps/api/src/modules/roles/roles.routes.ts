@@ -17,7 +17,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
-import { requireAuth } from '../../plugins/auth.js';
 import {
   assignUserAccess,
   createRole,
@@ -34,7 +33,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roles',
     {
-      config: { permission: 'roles.index' },
+      config: { access: 'roles.index' },
       preValidation: emptyBodyAsObject,
       schema: {
         tags: ['roles'],
@@ -43,13 +42,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(listPageSchema(ZRoleRow)) },
       },
     },
-    async (request) => ok(await listRoles(app.db, request.body)),
+    async (request) => ok(await listRoles(request.ctx(), request.body)),
   );
 
   app.post(
     '/roles/permissions',
     {
-      config: { permission: 'admin_roles' },
+      config: { access: 'admin_roles' },
       schema: {
         tags: ['roles'],
         summary: 'The permission catalogue, grouped, with labels in the request language',
@@ -62,7 +61,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/roles/:id',
     {
-      config: { permission: 'roles.index' },
+      config: { access: 'roles.index' },
       schema: {
         tags: ['roles'],
         summary: 'One role with its permissions',
@@ -70,13 +69,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(ZRoleDetail) },
       },
     },
-    async (request) => ok(await getRole(app.db, request.params.id)),
+    async (request) => ok(await getRole(request.ctx(), request.params.id)),
   );
 
   app.put(
     '/roles',
     {
-      config: { permission: 'roles.put' },
+      config: { access: 'roles.put', idempotent: true },
       schema: {
         tags: ['roles'],
         summary: 'Create a role (name unique; only permissions the caller holds)',
@@ -85,7 +84,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const role = await createRole(app.db, requireAuth(request), request.body, request.actor());
+      const role = await createRole(request.ctx(), request.body);
       return reply.status(201).send(ok(role, translate(request.locale, 'roles.messages.created')));
     },
   );
@@ -93,7 +92,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/roles/:id',
     {
-      config: { permission: 'roles.put' },
+      config: { access: 'roles.put' },
       schema: {
         tags: ['roles'],
         summary: 'Rename a role and/or replace its permissions',
@@ -104,7 +103,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await updateRole(app.db, requireAuth(request), request.params.id, request.body, request.actor()),
+        await updateRole(request.ctx(), request.params.id, request.body),
         translate(request.locale, 'roles.messages.updated'),
       ),
   );
@@ -112,7 +111,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/roles/:id',
     {
-      config: { permission: 'roles.delete' },
+      config: { access: 'roles.delete' },
       schema: {
         tags: ['roles'],
         summary: 'Delete a role no live user holds (built-in roles are never deleted)',
@@ -121,7 +120,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteRole(app.db, request.params.id, request.actor());
+      await deleteRole(request.ctx(), request.params.id);
       return ok(null, translate(request.locale, 'roles.messages.deleted'));
     },
   );
@@ -129,7 +128,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roles/sync',
     {
-      config: { permission: 'roles.assign' },
+      config: { access: 'roles.assign' },
       schema: {
         tags: ['roles'],
         summary: 'Set a user’s roles and direct permissions (user in the body)',
@@ -139,7 +138,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await assignUserAccess(app.db, requireAuth(request), request.body.user_id, request.body, request.actor()),
+        await assignUserAccess(request.ctx(), request.body.user_id, request.body),
         translate(request.locale, 'roles.messages.assigned'),
       ),
   );
@@ -147,6 +146,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/roles/user/:id',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['roles'],
         summary: 'A user’s roles and direct permissions (oneself, or roles.index)',
@@ -154,13 +154,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(ZUserAccess) },
       },
     },
-    async (request) => ok(await getUserAccess(app.db, requireAuth(request), request.params.id)),
+    async (request) => ok(await getUserAccess(request.ctx(), request.params.id)),
   );
 
   app.put(
     '/user/roles/:id',
     {
-      config: { permission: 'roles.assign' },
+      config: { access: 'roles.assign' },
       schema: {
         tags: ['roles'],
         summary: 'Set a user’s roles and extra direct permissions',
@@ -171,7 +171,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await assignUserAccess(app.db, requireAuth(request), request.params.id, request.body, request.actor()),
+        await assignUserAccess(request.ctx(), request.params.id, request.body),
         translate(request.locale, 'roles.messages.assigned'),
       ),
   );

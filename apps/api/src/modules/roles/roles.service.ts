@@ -1,6 +1,7 @@
 import type { Locale } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
 import { PERMISSION_GROUPS, type Permission, type PermissionGroup } from '@portal/shared/permissions';
+import { firstNotHeld, isStronger, userPolicy } from '@portal/shared/policy';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type {
   TPermissionGroup,
@@ -12,19 +13,18 @@ import type {
   TUserAccess,
   TUserRolesRequest,
 } from '@portal/shared/schemas/roles';
-import type { Database } from '../../db/client.js';
-import { type ActorContext, inTransaction } from '../../db/transaction.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
+import { type AppContext, accessChanged, allow, viewerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { pageWindow, toListPage } from '../../lib/pagination.js';
-import type { AuthState } from '../../plugins/auth.js';
+import { pageWindow } from '../../lib/list.js';
 import { notifyUser } from '../notifications/notifications.repository.js';
-import { assertNotStronger } from '../users/users.access.js';
 import {
   ADMIN_ROLE,
   effectivePermissions,
   findUserAccess,
   findUserById,
+  lockUser,
   type UserAccess,
 } from '../users/users.repository.js';
 import { assertAnotherAdministrator } from '../users/users.service.js';
@@ -32,17 +32,18 @@ import {
   countRoleHolders,
   deleteRoleRow,
   findRole,
-  findRoleByName,
-  findRolesByIds,
   insertRole,
   isSystemRole,
   listRoles as listRoleRows,
+  lockRole,
+  permissionsOfHolders,
   permissionsOfRole,
   permissionsOfRoles,
   type RoleRecord,
   renameRole,
   setRolePermissions,
   setUserAccess,
+  shareRoles,
   touchRole,
 } from './roles.repository.js';
 
@@ -88,24 +89,22 @@ export function permissionCatalogue(locale: Locale): TPermissionGroup[] {
   }));
 }
 
-export async function listRoles(db: Database, query: TRoleListRequest): Promise<TListPage<TRoleRow>> {
-  const window = pageWindow(query.page, query.perPage);
-  const { rows, total } = await listRoleRows(db, query, window);
-  return toListPage(rows.map(toRoleRow), total, window);
+export async function listRoles(ctx: AppContext, query: TRoleListRequest): Promise<TListPage<TRoleRow>> {
+  const page = await listRoleRows(ctx.db, query, pageWindow(query.page, query.perPage));
+  return { ...page, data: page.data.map(toRoleRow) };
 }
 
-export async function getRole(db: Database, id: number): Promise<TRoleDetail> {
-  const role = await findRole(db, id);
+export async function getRole(ctx: AppContext, id: number): Promise<TRoleDetail> {
+  const role = await findRole(ctx.db, id);
   if (!role) throw AppError.notFound();
-  const held = catalogueOrder(await permissionsOfRole(db, id));
+  const held = catalogueOrder(await permissionsOfRole(ctx.db, id));
   return { ...toRoleRow(role), permissions: held, groups: grouped(held), updated_at: iso(role.updatedAt) };
 }
 
 /** Nobody grants what they do not hold themselves (no raising one's own reach through a role). */
-function assertHolds(viewer: AuthState, granted: Iterable<Permission>): void {
-  for (const permission of granted) {
-    if (!viewer.permissions.has(permission)) throw new AppError(403, 'roles.errors.grant_not_held', { permission });
-  }
+function assertHolds(ctx: AppContext, granted: Iterable<Permission>): void {
+  const missing = firstNotHeld(viewerOf(ctx), granted);
+  allow(missing === undefined, 'roles.errors.grant_not_held', { permission: missing ?? '' });
 }
 
 function nameTaken() {
@@ -121,78 +120,77 @@ async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createRole(
-  db: Database,
-  viewer: AuthState,
-  input: TRoleCreateRequest,
-  actor: ActorContext,
-): Promise<TRoleDetail> {
+export async function createRole(ctx: AppContext, input: TRoleCreateRequest): Promise<TRoleDetail> {
   const wanted = catalogueOrder(input.permissions);
-  assertHolds(viewer, wanted);
-  if (await findRoleByName(db, input.name)) throw nameTaken();
+  assertHolds(ctx, wanted);
+  // The name is unique ignoring case by a database index (roles_name_lower_key).
   const id = await withUniqueName(() =>
-    inTransaction(db, actor, async (tx) => {
-      const roleId = await insertRole(tx, input.name);
-      await setRolePermissions(tx, roleId, [], wanted);
+    inTransaction(ctx, async (tx) => {
+      const roleId = await insertRole(tx.db, input.name);
+      await setRolePermissions(tx.db, roleId, [], wanted);
       return roleId;
     }),
   );
-  return getRole(db, id);
+  return getRole(ctx, id);
 }
 
 /**
- * Rename and/or replace the permissions. The admin role is fixed (the seed gives
- * it every permission on each start); the other seeded roles keep their names
- * (the seed finds them by name) but their permissions may change.
+ * Rename and/or replace the permissions, with the role locked so two edits
+ * apply one after the other. The admin role is fixed (the seed gives it every
+ * permission on each start); the other seeded roles keep their names (the seed
+ * finds them by name) but their permissions may change.
  */
-export async function updateRole(
-  db: Database,
-  viewer: AuthState,
-  id: number,
-  input: TRoleUpdateRequest,
-  actor: ActorContext,
-): Promise<TRoleDetail> {
-  const role = await findRole(db, id);
-  if (!role) throw AppError.notFound();
-  if (role.name === ADMIN_ROLE) throw AppError.conflict('roles.errors.admin_role_locked');
-  const rename = input.name !== undefined && input.name !== role.name;
-  if (rename && isSystemRole(role.name)) {
-    throw AppError.conflict('roles.errors.system_role_rename', [
-      { field: 'name', key: 'roles.errors.system_role_rename' },
-    ]);
-  }
-  const current = await permissionsOfRole(db, id);
-  const wanted = input.permissions === undefined ? current : catalogueOrder(input.permissions);
-  assertHolds(
-    viewer,
-    wanted.filter((p) => !current.includes(p)),
-  );
-  if (rename && input.name !== undefined) {
-    const other = await findRoleByName(db, input.name);
-    if (other && other.id !== id) throw nameTaken();
-  }
+export async function updateRole(ctx: AppContext, id: number, input: TRoleUpdateRequest): Promise<TRoleDetail> {
   await withUniqueName(() =>
-    inTransaction(db, actor, async (tx) => {
-      if (rename && input.name !== undefined) await renameRole(tx, id, input.name);
-      const { added, removed } = await setRolePermissions(tx, id, current, wanted);
-      if (!rename && (added.length > 0 || removed.length > 0)) await touchRole(tx, id);
+    inTransaction(ctx, async (tx) => {
+      const role = await lockRole(tx.db, id);
+      if (!role) throw AppError.notFound();
+      if (role.name === ADMIN_ROLE) throw AppError.conflict('roles.errors.admin_role_locked');
+      const rename = input.name !== undefined && input.name !== role.name;
+      if (rename && isSystemRole(role.name)) {
+        throw AppError.conflict('roles.errors.system_role_rename', [
+          { field: 'name', key: 'roles.errors.system_role_rename' },
+        ]);
+      }
+      const current = await permissionsOfRole(tx.db, id);
+      const wanted = input.permissions === undefined ? current : catalogueOrder(input.permissions);
+      assertHolds(
+        ctx,
+        wanted.filter((p) => !current.includes(p)),
+      );
+      const changes = wanted.length !== current.length || wanted.some((p) => !current.includes(p));
+      // Changing what a role gives changes its holders: it takes every permission of every
+      // holder (nobody weakens a stronger colleague through a shared role), or admin_roles.
+      if (changes && !viewerOf(ctx).permissions.has('admin_roles')) {
+        const missing = firstNotHeld(viewerOf(ctx), await permissionsOfHolders(tx.db, id));
+        allow(missing === undefined, 'roles.errors.stronger_holder');
+      }
+      if (rename && input.name !== undefined) await renameRole(tx.db, id, input.name);
+      const { added, removed } = await setRolePermissions(tx.db, id, current, wanted);
+      if (added.length > 0 || removed.length > 0) accessChanged(tx);
+      if (!rename && (added.length > 0 || removed.length > 0)) await touchRole(tx.db, id);
     }),
   );
-  return getRole(db, id);
+  return getRole(ctx, id);
 }
 
 /**
  * A role still held by a live user is not deleted (409 with the count): taking
  * permissions away from people must be a visible, deliberate step. Seeded roles
- * are never deleted (the seed would recreate them).
+ * are never deleted (the seed would recreate them). The role is locked first, so
+ * an assignment racing the delete either lands before it (and the delete is
+ * refused) or finds the role gone.
  */
-export async function deleteRole(db: Database, id: number, actor: ActorContext): Promise<void> {
-  const role = await findRole(db, id);
-  if (!role) throw AppError.notFound();
-  if (isSystemRole(role.name)) throw AppError.conflict('roles.errors.system_role_delete');
-  const holders = await countRoleHolders(db, id);
-  if (holders > 0) throw new AppError(409, 'roles.errors.in_use', { count: holders });
-  await inTransaction(db, actor, (tx) => deleteRoleRow(tx, id));
+export async function deleteRole(ctx: AppContext, id: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const role = await lockRole(tx.db, id);
+    if (!role) throw AppError.notFound();
+    if (isSystemRole(role.name)) throw AppError.conflict('roles.errors.system_role_delete');
+    const holders = await countRoleHolders(tx.db, id);
+    if (holders > 0) throw new AppError(409, 'roles.errors.in_use', { count: holders });
+    await deleteRoleRow(tx.db, id);
+    accessChanged(tx);
+  });
 }
 
 function toAccess(userId: number, type: string, access: UserAccess): TUserAccess {
@@ -207,11 +205,11 @@ function toAccess(userId: number, type: string, access: UserAccess): TUserAccess
 }
 
 /** GET /roles/user/:id: oneself, or roles.index. */
-export async function getUserAccess(db: Database, viewer: AuthState, userId: number): Promise<TUserAccess> {
-  if (viewer.userId !== userId && !viewer.permissions.has('roles.index')) throw AppError.forbidden();
-  const user = await findUserById(db, userId);
+export async function getUserAccess(ctx: AppContext, userId: number): Promise<TUserAccess> {
+  allow(userPolicy.viewAccess(viewerOf(ctx), userId));
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw AppError.notFound();
-  return toAccess(userId, user.type, await findUserAccess(db, userId));
+  return toAccess(userId, user.type, await findUserAccess(ctx.db, userId));
 }
 
 /**
@@ -219,44 +217,48 @@ export async function getUserAccess(db: Database, viewer: AuthState, userId: num
  * never oneself; only administrator accounts (type admin) get roles or direct
  * permissions; the target may not hold anything the caller lacks, and the result
  * may not either; only the permissions the chosen roles do not already give are
- * stored as direct ones; the last administrator keeps the admin role.
+ * stored as direct ones; the last administrator keeps the admin role. The target
+ * is locked and the chosen roles are held (FOR KEY SHARE) for the transaction,
+ * so a concurrent assignment waits and a concurrent role delete cannot remove
+ * a role being given.
  */
 export async function assignUserAccess(
-  db: Database,
-  viewer: AuthState,
+  ctx: AppContext,
   userId: number,
   input: TUserRolesRequest,
-  actor: ActorContext,
 ): Promise<TUserAccess> {
-  if (viewer.userId === userId) throw new AppError(403, 'roles.errors.self_assign');
-  const user = await findUserById(db, userId);
-  if (!user) throw AppError.notFound();
-  const current = await findUserAccess(db, userId);
-  assertNotStronger(viewer, userId, effectivePermissions(current));
+  const viewer = viewerOf(ctx);
+  if (viewer.id === userId) throw new AppError(403, 'roles.errors.self_assign');
+  allow(userPolicy.assignAccess(viewer, userId));
+  const result = await inTransaction(ctx, async (tx) => {
+    const user = await lockUser(tx.db, userId);
+    if (!user) throw AppError.notFound();
+    const current = await findUserAccess(tx.db, userId);
+    allow(!isStronger(viewer, userId, effectivePermissions(current)), 'users.errors.stronger_target');
 
-  const roleIds = [...new Set(input.roles)];
-  const chosen = await findRolesByIds(db, roleIds);
-  if (chosen.length !== roleIds.length) {
-    throw new AppError(422, 'errors.validation', {}, [{ field: 'roles', key: 'roles.errors.unknown_role' }]);
-  }
-  const requested = [...new Set(input.permissions)];
-  if (user.type !== 'admin' && (chosen.length > 0 || requested.length > 0)) {
-    throw AppError.conflict('roles.errors.customer_no_roles');
-  }
-  const fromRoles = await permissionsOfRoles(db, roleIds);
-  const direct = catalogueOrder(requested.filter((p) => !fromRoles.has(p)));
-  assertHolds(viewer, [...fromRoles, ...direct]);
+    const roleIds = [...new Set(input.roles)];
+    const chosen = await shareRoles(tx.db, roleIds);
+    if (chosen.length !== roleIds.length) {
+      throw new AppError(422, 'errors.validation', {}, [{ field: 'roles', key: 'roles.errors.unknown_role' }]);
+    }
+    const requested = [...new Set(input.permissions)];
+    if (user.type !== 'admin' && (chosen.length > 0 || requested.length > 0)) {
+      throw AppError.conflict('roles.errors.customer_no_roles');
+    }
+    const fromRoles = await permissionsOfRoles(tx.db, roleIds);
+    const direct = catalogueOrder(requested.filter((p) => !fromRoles.has(p)));
+    assertHolds(ctx, [...fromRoles, ...direct]);
 
-  const losesAdmin =
-    current.roles.some((r) => r.name === ADMIN_ROLE) && !chosen.some((r) => r.name === ADMIN_ROLE) && user.active;
-  await inTransaction(db, actor, async (tx) => {
-    if (losesAdmin) await assertAnotherAdministrator(tx, userId);
+    const losesAdmin =
+      current.roles.some((r) => r.name === ADMIN_ROLE) && !chosen.some((r) => r.name === ADMIN_ROLE) && user.active;
+    if (losesAdmin) await assertAnotherAdministrator(tx.db, userId);
     await setUserAccess(
-      tx,
+      tx.db,
       userId,
       { roleIds: current.roles.map((r) => r.id), direct: current.direct },
       { roleIds, direct },
     );
+    accessChanged(tx);
     // The user hears of a real change made by someone else (self-assignment is refused above).
     const kept = (before: readonly unknown[], after: readonly unknown[]) =>
       before.length === after.length && before.every((x) => after.includes(x));
@@ -269,6 +271,7 @@ export async function assignUserAccess(
         link: `/users/${userId}`,
       });
     }
+    return { type: user.type, access: await findUserAccess(tx.db, userId) };
   });
-  return toAccess(userId, user.type, await findUserAccess(db, userId));
+  return toAccess(userId, result.type, result.access);
 }

@@ -153,6 +153,19 @@ describe('PUT /roles (create) and PUT /roles/:id', () => {
     expect(await roleCount()).toBe(before);
   });
 
+  it('the database itself refuses two role names that differ only in case', async () => {
+    const { uniqueViolation } = await import('../../lib/db-errors.js');
+    await t.db.insert(roles).values({ name: 'Cashiers' });
+    const error = await t.db
+      .insert(roles)
+      .values({ name: 'CASHIERS' })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(uniqueViolation(error)).toBe('roles_name_lower_key');
+  });
+
   it('renames and replaces permissions, touching only what changed', async () => {
     const created = await call(admin, {
       method: 'PUT',

@@ -4,8 +4,7 @@ import { ZSetting, ZSettingChangeRequest, ZSettingParams } from '@portal/shared/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
-import { requireAuth } from '../../plugins/auth.js';
-import type { AccountLimiter } from '../accounts/account-limiter.js';
+import { accountLimits } from '../accounts/accounts.routes.js';
 import { changeSetting, listSettings } from './settings.service.js';
 
 /**
@@ -13,39 +12,45 @@ import { changeSetting, listSettings } from './settings.service.js';
  * admin_roles: the administration permission only the admin role holds
  * (docs/decisions/0005-accounts.md says why).
  */
-export function settingsRoutes(deps: { limiter: AccountLimiter }): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      '/setting/index',
-      {
-        config: { permission: 'admin_roles' },
-        schema: {
-          tags: ['settings'],
-          summary: 'Every setting with its value (recovery_mode, …)',
-          response: { 200: successSchema(z.array(ZSetting)) },
-        },
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/setting/index',
+    {
+      config: { access: 'admin_roles' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Every setting with its value (recovery_mode, …)',
+        response: { 200: successSchema(z.array(ZSetting)) },
       },
-      async () => ok(await listSettings(app.db)),
-    );
+    },
+    async (request) => ok(await listSettings(request.ctx())),
+  );
 
-    app.post(
-      '/setting/change/:id',
-      {
-        config: { permission: 'admin_roles' },
-        schema: {
-          tags: ['settings'],
-          summary: 'Change one setting; id is its key (e.g. recovery_mode, value true/false)',
-          params: ZSettingParams,
-          body: ZSettingChangeRequest,
-          response: { 200: successSchema(ZSetting) },
-        },
+  app.post(
+    '/setting/change/:id',
+    {
+      config: {
+        access: 'admin_roles',
+        limits: accountLimits(
+          app.env,
+          'setting',
+          {
+            user: (request) => (request.auth ? String(request.auth.userId) : null),
+          },
+          'staff',
+        ),
       },
-      async (request) => {
-        const auth = requireAuth(request);
-        deps.limiter.hit('setting', [`user:${auth.userId}`], request.ip, 'staff');
-        const setting = await changeSetting(app.db, request.params.id, request.body.value, request.actor());
-        return ok(setting, translate(request.locale, 'messages.success'));
+      schema: {
+        tags: ['settings'],
+        summary: 'Change one setting; id is its key (e.g. recovery_mode, value true/false)',
+        params: ZSettingParams,
+        body: ZSettingChangeRequest,
+        response: { 200: successSchema(ZSetting) },
       },
-    );
-  };
-}
+    },
+    async (request) => {
+      const setting = await changeSetting(request.ctx(), request.params.id, request.body.value);
+      return ok(setting, translate(request.locale, 'messages.success'));
+    },
+  );
+};

@@ -6,12 +6,10 @@ import {
   type TSetting,
 } from '@portal/shared/schemas/settings';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { settings } from '../../db/schema/settings.js';
-import { type ActorContext, inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction, type Reader } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-
-type Reader = Database | Tx;
+import type { AppContext } from '../../lib/context.js';
 
 function iso(value: string | null | undefined): string | null {
   return value ? new Date(value).toISOString() : null;
@@ -35,9 +33,14 @@ export async function isRecoveryMode(db: Reader): Promise<boolean> {
   return (await readSetting(db, 'recovery_mode')) === true;
 }
 
+/** Recovery mode from the stored value read alongside another query (undefined when never set). */
+export function recoveryModeOf(stored: unknown): boolean {
+  return currentValue('recovery_mode', stored ?? undefined) === true;
+}
+
 /** POST /setting/index: every known setting with its current value. */
-export async function listSettings(db: Database): Promise<TSetting[]> {
-  const rows = await db
+export async function listSettings(ctx: AppContext): Promise<TSetting[]> {
+  const rows = await ctx.db
     .select()
     .from(settings)
     .where(inArray(settings.key, [...SETTING_KEYS]));
@@ -49,18 +52,21 @@ export async function listSettings(db: Database): Promise<TSetting[]> {
 }
 
 /** POST /setting/change/{id}: the value is checked against that setting's own schema. */
-export async function changeSetting(db: Database, key: string, value: unknown, actor: ActorContext): Promise<TSetting> {
+export async function changeSetting(ctx: AppContext, key: string, value: unknown): Promise<TSetting> {
   if (!isSettingKey(key)) throw AppError.notFound();
   const parsed = SETTING_DEFINITIONS[key].value.safeParse(value);
   if (!parsed.success) {
     throw new AppError(422, 'errors.validation', {}, [{ field: 'value', key: 'settings.invalid_value' }]);
   }
-  const [row] = await inTransaction(db, { ...actor, action: 'setting.change' }, (tx) =>
-    tx
-      .insert(settings)
-      .values({ key, value: parsed.data })
-      .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } })
-      .returning(),
+  const [row] = await inTransaction(
+    ctx,
+    (tx) =>
+      tx.db
+        .insert(settings)
+        .values({ key, value: parsed.data })
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } })
+        .returning(),
+    { action: 'setting.change' },
   );
   return { id: key, key, value: parsed.data, updated_at: iso(row?.updatedAt) };
 }

@@ -1,32 +1,22 @@
 import type { Permission } from '@portal/shared/permissions';
 import type { TUserListRequest } from '@portal/shared/schemas/users';
 import { normalizePhone, stripSpaces } from '@portal/shared/text';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { counters } from '../../db/schema/counters.js';
+import { roles, userRoles } from '../../db/schema/roles.js';
 import { sessions } from '../../db/schema/sessions.js';
+import { settings } from '../../db/schema/settings.js';
 import { type UserRow, users } from '../../db/schema/users.js';
-import type { Tx } from '../../db/transaction.js';
-import { CAIRO_TZ } from '../../lib/cairo-day.js';
-import type { PageWindow } from '../../lib/pagination.js';
-
-type Reader = Database | Tx;
+import type { Reader, Tx } from '../../db/transaction.js';
+import {
+  type Count,
+  cappedCount,
+  likeContains,
+  listPage,
+  orderBy,
+  type PageWindow,
+  startOfCairoDay,
+} from '../../lib/list.js';
 
 /** The role of the system's administrators; it always holds every permission (seed). */
 export const ADMIN_ROLE = 'admin';
@@ -36,6 +26,16 @@ export async function findUserById(db: Reader, id: number): Promise<UserRow | un
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** The live user row, locked until the transaction ends: reads that decide a change to the user. */
+export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
   return row;
 }
 
@@ -53,52 +53,67 @@ export type UserAccess = {
   fromRoles: Permission[];
 };
 
-/** A user's roles, direct permissions and role-derived permissions (SPEC §3). */
-export async function findUserAccess(db: Reader, userId: number): Promise<UserAccess> {
-  const [roleRows, directRows, derivedRows] = await Promise.all([
-    db
-      .select({ id: roles.id, name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, userId))
-      .orderBy(roles.id),
-    db
-      .select({ name: permissions.name })
-      .from(userPermissions)
-      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-      .where(eq(userPermissions.userId, userId))
-      .orderBy(permissions.id),
-    db
-      .selectDistinct({ id: permissions.id, name: permissions.name })
-      .from(userRoles)
-      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(eq(userRoles.userId, userId))
-      .orderBy(permissions.id),
-  ]);
+/** A user's roles (as json), direct permissions and role-derived permissions, as subqueries of one select. */
+const accessColumns = {
+  roles: sql<
+    { id: number; name: string }[] | null
+  >`(select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
+    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id")`,
+  direct: sql<string[] | null>`(select array_agg(p.name order by p.id)
+    from user_permissions up join permissions p on p.id = up.permission_id where up.user_id = "users"."id")`,
+  fromRoles: sql<string[] | null>`(select array_agg(p.name order by p.id) from permissions p
+    where p.id in (select rp.permission_id from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+      where ur.user_id = "users"."id"))`,
+};
+
+function toAccess(row: { roles: unknown; direct: string[] | null; fromRoles: string[] | null }): UserAccess {
+  const parsed = typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles;
   return {
-    roles: roleRows,
-    direct: directRows.map((r) => r.name as Permission),
-    fromRoles: derivedRows.map((r) => r.name as Permission),
+    roles: Array.isArray(parsed) ? (parsed as { id: number; name: string }[]) : [],
+    direct: (row.direct ?? []) as Permission[],
+    fromRoles: (row.fromRoles ?? []) as Permission[],
   };
+}
+
+/** A user's roles, direct permissions and role-derived permissions (SPEC §3), in one query. */
+export async function findUserAccess(db: Reader, userId: number): Promise<UserAccess> {
+  const [row] = await db.select(accessColumns).from(users).where(eq(users.id, userId));
+  return row ? toAccess(row) : { roles: [], direct: [], fromRoles: [] };
+}
+
+/**
+ * The live user with their access and the recovery-mode setting, in one round trip:
+ * everything the user DTO needs (GET /users/:id, login, registration).
+ */
+function userWithAccessQuery(db: Reader) {
+  return db
+    .select({
+      row: users,
+      ...accessColumns,
+      recoveryMode: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'recovery_mode')`,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)));
+}
+
+/** Prepared once per database (or transaction): GET /users/:id runs it on every call. */
+const preparedUserWithAccess = new WeakMap<Reader, ReturnType<ReturnType<typeof userWithAccessQuery>['prepare']>>();
+
+export async function findUserWithAccess(
+  db: Reader,
+  id: number,
+): Promise<{ row: UserRow; access: UserAccess; recoveryMode: unknown } | undefined> {
+  let query = preparedUserWithAccess.get(db);
+  if (!query) {
+    query = userWithAccessQuery(db).prepare('user_with_access');
+    preparedUserWithAccess.set(db, query);
+  }
+  const [found] = await query.execute({ id });
+  return found ? { row: found.row, access: toAccess(found), recoveryMode: found.recoveryMode } : undefined;
 }
 
 export function effectivePermissions(access: UserAccess): Set<Permission> {
   return new Set([...access.fromRoles, ...access.direct]);
-}
-
-export async function countUsers(db: Reader): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return row?.n ?? 0;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function startOfCairoDay(day: string): SQL {
-  return sql`(${day}::date)::timestamp at time zone ${CAIRO_TZ}`;
 }
 
 export type UserListOptions = {
@@ -109,15 +124,19 @@ export type UserListOptions = {
 function listFilters(query: TUserListRequest, options: UserListOptions): SQL | undefined {
   const f = query.filters;
   const where: (SQL | undefined)[] = [];
-  if (!options.includeRemoved) where.push(isNull(users.deletedAt));
-  else if (f.removed === true) where.push(isNotNull(users.deletedAt));
-  else if (f.removed === false) where.push(isNull(users.deletedAt));
+  // Removed users are listed only when asked for (removed: true), and only to admin_users holders.
+  if (options.includeRemoved && f.removed === true) where.push(isNotNull(users.deletedAt));
+  else where.push(isNull(users.deletedAt));
   const type = query.type ?? f.type;
   if (type) where.push(eq(users.type, type));
   for (const name of [query.name, f.name]) {
     if (name) where.push(ilike(users.name, likeContains(name)));
   }
   if (f.email) where.push(ilike(users.email, likeContains(stripSpaces(f.email))));
+  if (f.association_id) {
+    where.push(sql`exists (select 1 from subscriptions s where s.user_id = ${users.id}
+      and s.association_id = ${f.association_id} and s.status = 'active')`);
+  }
   if (f.phone) where.push(like(users.phone, likeContains(normalizePhone(f.phone))));
   if (f.active === true) where.push(and(eq(users.active, true), isNull(users.deletedAt)));
   if (f.active === false) where.push(or(eq(users.active, false), isNotNull(users.deletedAt)));
@@ -146,22 +165,75 @@ const SORT_COLUMNS = {
   created_at: users.createdAt,
 } as const;
 
+/** Sums counters (db/schema/counters.ts) for the given keys. */
+export async function sumCounters(db: Reader, keys: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${counters.n}), 0)::bigint` })
+    .from(counters)
+    .where(inArray(counters.key, keys));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The counter keys that answer a list's total exactly when it filters on nothing but the
+ * user type and the removed flag (the default views); undefined when other filters apply.
+ */
+function counterKeysOf(query: TUserListRequest, options: UserListOptions): string[] | undefined {
+  const f = query.filters;
+  if (
+    query.name ||
+    f.name ||
+    f.email ||
+    f.phone ||
+    f.association_id ||
+    query.search ||
+    query.from_date ||
+    query.to_date
+  ) {
+    return undefined;
+  }
+  const types = (query.type ?? f.type) ? [query.type ?? f.type] : ['user', 'admin'];
+  let states = options.includeRemoved && f.removed === true ? ['removed'] : ['active', 'inactive'];
+  if (f.active === true) states = states.filter((s) => s === 'active');
+  if (f.active === false) states = states.filter((s) => s !== 'active');
+  return types.flatMap((type) => states.map((state) => `users.${type}.${state}`));
+}
+
 export async function listUsers(db: Reader, query: TUserListRequest, window: PageWindow, options: UserListOptions) {
   const where = listFilters(query, options);
-  const column = SORT_COLUMNS[query.sortBy];
-  const direction = query.sortOrder === 'asc' ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      // id breaks ties so paging is stable whatever the sort column.
-      .orderBy(direction(column), direction(users.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, users.id);
+  const keys = counterKeysOf(query, options);
+  return listPage(
+    window,
+    // One round trip: the page's ids (an index walk, however deep the page) and the rows of those
+    // ids only; for the default views the counters' total rides along as a scalar subquery.
+    async (limit, offset) => {
+      const page = db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      const total = keys
+        ? sql<number>`(select coalesce(sum(${counters.n}), 0)::int from ${counters} where ${inArray(counters.key, keys)})`
+        : sql<null>`null`;
+      const found = await db
+        .select({ row: users, total })
+        .from(users)
+        .where(inArray(users.id, page))
+        .orderBy(...order);
+      const first = found[0];
+      return {
+        rows: found.map((r) => r.row),
+        total: first && first.total !== null ? { total: Number(first.total), estimated: false } : undefined,
+      };
+    },
+    async (): Promise<Count> => {
+      if (keys) return { total: await sumCounters(db, keys), estimated: false };
+      return cappedCount(db, db.select({ one: sql`1` }).from(users).where(where).getSQL());
+    },
+  );
 }
 
 /** Roles of many users at once (the detailed list), in role id order. */

@@ -1,4 +1,5 @@
 import { translate } from '@portal/shared/messages';
+import { userPolicy } from '@portal/shared/policy';
 import { ZUserSchema } from '@portal/shared/schemas/auth';
 import { successSchema } from '@portal/shared/schemas/envelope';
 import { ZIdParams } from '@portal/shared/schemas/fields';
@@ -16,52 +17,52 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { allow, viewerOf } from '../../lib/context.js';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
-import { uploadStore } from '../../lib/uploads.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { type FileStorage, StorageRejection, type StoredFile } from '../../lib/storage.js';
 import {
   changePassword,
   createUser,
   deleteUser,
   getUser,
   listUsers,
-  loadEditable,
+  type OldPasswordGuard,
   readUserPhoto,
   setUserPhoto,
-  type UploadedFile,
   updateUser,
 } from './users.service.js';
-
-export type UsersRoutesOptions = {
-  /** DATA_DIR: profile photos are kept under DATA_DIR/uploads/users. */
-  dataDir: string;
-};
 
 /** Multipart field names accepted for the photo (the form's `image`, or a generic `file`). */
 const PHOTO_FIELDS = new Set(['image', 'file']);
 
-/** Reads the one photo of a multipart body, at most PHOTO_MAX_BYTES; every failure is a translated error. */
-async function readPhoto(request: FastifyRequest): Promise<UploadedFile> {
+function photoError(status: number, key: string): AppError {
+  return new AppError(status, status === 413 ? 'errors.payload_too_large' : 'errors.validation', {}, [
+    { field: 'image', key },
+  ]);
+}
+
+/** Streams the one photo of a multipart body into storage (jpg/png by content, at most PHOTO_MAX_BYTES). */
+async function storePhoto(request: FastifyRequest, storage: FileStorage): Promise<StoredFile> {
   if (!request.isMultipart()) throw new AppError(415, 'errors.unsupported_media_type');
   try {
-    const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-    if (!part || !PHOTO_FIELDS.has(part.fieldname)) {
-      throw new AppError(422, 'errors.validation', {}, [{ field: 'image', key: 'users.errors.photo_missing' }]);
-    }
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) {
-      throw new AppError(422, 'errors.validation', {}, [{ field: 'image', key: 'users.errors.photo_missing' }]);
-    }
-    return { filename: part.filename, bytes };
+    // One byte over the limit is read, so an oversized file is told apart from one of exactly 512 KB.
+    const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 } });
+    if (!part || !PHOTO_FIELDS.has(part.fieldname)) throw photoError(422, 'users.errors.photo_missing');
+    return await storage.put(part.file, {
+      area: 'users',
+      filename: part.filename,
+      accept: ['png', 'jpg'],
+      maxBytes: PHOTO_MAX_BYTES,
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'errors.payload_too_large', {}, [
-        { field: 'image', key: 'users.errors.photo_too_large' },
-      ]);
+    if (error instanceof StorageRejection) {
+      if (error.reason === 'too_large') throw photoError(413, 'users.errors.photo_too_large');
+      throw photoError(422, error.reason === 'empty' ? 'users.errors.photo_missing' : 'users.errors.photo_type');
     }
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoError(413, 'users.errors.photo_too_large');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError(413, 'errors.payload_too_large');
     }
@@ -71,13 +72,25 @@ async function readPhoto(request: FastifyRequest): Promise<UploadedFile> {
   }
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
-  const photos = uploadStore(options.dataDir, 'users');
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const failures = app.rateCounter('password:old', {
+    max: app.env.LOGIN_MAX_FAILURES,
+    windowSeconds: app.env.LOGIN_WINDOW_MINUTES * 60,
+  });
+  const oldPasswordGuard: OldPasswordGuard = {
+    async check(userId) {
+      const state = await failures.peek(String(userId));
+      if (state.count >= failures.max) throw AppError.tooManyRequests(state.retryAfterSeconds);
+    },
+    async failed(userId) {
+      await failures.hit(String(userId));
+    },
+  };
 
   app.post(
     '/users',
     {
-      config: { permission: 'users.index' },
+      config: { access: 'users.index' },
       preValidation: emptyBodyAsObject,
       schema: {
         tags: ['users'],
@@ -86,13 +99,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         response: { 200: successSchema(listPageSchema(ZUserListRow)) },
       },
     },
-    async (request) => ok(await listUsers(app.db, requireAuth(request), request.body)),
+    async (request) => ok(await listUsers(request.ctx(), request.body)),
   );
 
   app.put(
     '/users',
     {
-      config: { permission: 'users.put' },
+      config: { access: 'users.put', idempotent: true },
       schema: {
         tags: ['users'],
         summary: 'Create a customer (type user) or an administrator (type admin)',
@@ -101,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const user = await createUser(app.db, request.body, request.actor());
+      const user = await createUser(request.ctx(), request.body);
       return reply.status(201).send(ok(user, translate(request.locale, 'users.messages.created')));
     },
   );
@@ -109,6 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.get(
     '/users/:id',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'One user (themselves, or anyone with users.view)',
@@ -116,12 +130,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         response: { 200: successSchema(ZUserSchema) },
       },
     },
-    async (request) => ok(await getUser(app.db, requireAuth(request), request.params.id)),
+    async (request) => ok(await getUser(request.ctx(), request.params.id)),
   );
 
   app.put(
     '/users/:id',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'Edit a user (themselves unless unedit_users, anyone with users.put)',
@@ -132,7 +147,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     },
     async (request) =>
       ok(
-        await updateUser(app.db, requireAuth(request), request.params.id, request.body, request.actor()),
+        await updateUser(request.ctx(), request.params.id, request.body),
         translate(request.locale, 'users.messages.updated'),
       ),
   );
@@ -140,7 +155,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.delete(
     '/users/:id',
     {
-      config: { permission: 'users.delete' },
+      config: { access: 'users.delete' },
       schema: {
         tags: ['users'],
         summary: 'Remove a user (soft delete; sessions revoked, history kept)',
@@ -149,7 +164,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => {
-      await deleteUser(app.db, requireAuth(request), request.params.id, request.actor());
+      await deleteUser(request.ctx('users.remove'), request.params.id);
       return ok(null, translate(request.locale, 'users.messages.deleted'));
     },
   );
@@ -157,6 +172,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/me/password',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'Change a password: one’s own (old password needed) or, with users.put, another user’s',
@@ -166,13 +182,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => {
-      await changePassword(
-        app.db,
-        requireAuth(request),
-        request.query.user_id,
-        request.body,
-        request.actor('users.password_change'),
-      );
+      await changePassword(request.ctx('users.password_change'), request.query.user_id, request.body, oldPasswordGuard);
       return ok(null, translate(request.locale, 'users.messages.password_changed'));
     },
   );
@@ -180,6 +190,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/users/:id/photo',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'Upload a profile photo (multipart field image; jpg, jpeg or png; at most 512 KB)',
@@ -189,11 +200,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request) => {
+      const ctx = request.ctx();
       // Rights first, so an unauthorized caller's upload is never read.
-      const target = await loadEditable(app.db, requireAuth(request), request.params.id);
-      const file = await readPhoto(request);
+      allow(userPolicy.edit(viewerOf(ctx), request.params.id));
+      const file = await storePhoto(request, app.storage);
       return ok(
-        await setUserPhoto(app.db, photos, target, file, request.actor()),
+        await setUserPhoto(ctx, app.storage, request.params.id, file),
         translate(request.locale, 'users.messages.photo_updated'),
       );
     },
@@ -202,6 +214,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.get(
     '/users/:id/photo',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'A user’s profile photo (themselves, users.view or users.index)',
@@ -209,12 +222,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const photo = await readUserPhoto(app.db, photos, requireAuth(request), request.params.id);
+      const photo = await readUserPhoto(request.ctx(), app.storage, request.params.id);
       return reply
-        .type(photo.contentType)
+        .type(photo.mime)
+        .header('content-length', String(photo.size))
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', 'inline')
-        .send(photo.bytes);
+        .send(photo.stream);
     },
   );
 };

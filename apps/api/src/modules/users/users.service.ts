@@ -1,3 +1,4 @@
+import { isStronger, userPolicy } from '@portal/shared/policy';
 import type { TUser } from '@portal/shared/schemas/auth';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type {
@@ -7,27 +8,27 @@ import type {
   TUserListRow,
   TUserUpdateRequest,
 } from '@portal/shared/schemas/users';
-import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { type ActorContext, inTransaction, type Tx } from '../../db/transaction.js';
+import { inTransaction, type Reader, type Tx } from '../../db/transaction.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
+import { type AppContext, accessChanged, allow, callerOf, type TxContext, viewerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { pageWindow, toListPage } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/list.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { checkImage, IMAGE_CONTENT_TYPES, storedKind, type UploadStore } from '../../lib/uploads.js';
-import type { AuthState } from '../../plugins/auth.js';
-import { loadUserDto } from './load-user-dto.js';
+import type { FileStorage, StoredFile } from '../../lib/storage.js';
+import { grantRole } from '../accounts/accounts.repository.js';
+import { recoveryModeOf } from '../settings/settings.service.js';
 import { toUserDto, toUserListRow } from './user-dto.js';
-import { assertCanEditUser, assertNotStronger, canViewUser } from './users.access.js';
 import {
   ADMIN_ROLE,
   countOtherAdministrators,
   effectivePermissions,
   findUserAccess,
-  findUserById,
+  findUserWithAccess,
   insertUser,
   listUsers as listUserRows,
   lockAdminRole,
+  lockUser,
   revokeUserSessions,
   rolesOfUsers,
   softDeleteUserRow,
@@ -36,35 +37,33 @@ import {
   updateUserRow,
 } from './users.repository.js';
 
+/** The user as every route returns it (roles, permissions, dataRequired), in one query; undefined when gone. */
+export async function loadUserDto(db: Reader, id: number): Promise<TUser | undefined> {
+  const found = await findUserWithAccess(db, id);
+  return found && toUserDto(found.row, found.access, { recoveryMode: recoveryModeOf(found.recoveryMode) });
+}
+
 /** A user may read themselves; anyone else needs users.view (SPEC §6). */
-export async function getUser(db: Database, viewer: AuthState, id: number): Promise<TUser> {
-  if (!canViewUser(viewer, id)) throw AppError.forbidden();
-  const row = await findUserById(db, id);
-  if (!row) throw AppError.notFound();
-  return loadUserDto(db, row);
+export async function getUser(ctx: AppContext, id: number): Promise<TUser> {
+  allow(userPolicy.view(viewerOf(ctx), id));
+  const user = await loadUserDto(ctx.db, id);
+  if (!user) throw AppError.notFound();
+  return user;
 }
 
 /** POST /users: users.index; removed users only for admin_users holders. */
-export async function listUsers(
-  db: Database,
-  viewer: AuthState,
-  query: TUserListRequest,
-): Promise<TListPage<TUserListRow>> {
-  let window = pageWindow(query.page, query.perPage);
-  if (query.offset !== undefined) {
-    window = { ...window, offset: query.offset, page: Math.floor(query.offset / window.limit) + 1 };
-  }
-  const { rows, total } = await listUserRows(db, query, window, {
-    includeRemoved: viewer.permissions.has('admin_users'),
+export async function listUsers(ctx: AppContext, query: TUserListRequest): Promise<TListPage<TUserListRow>> {
+  const window = pageWindow(query.page, query.perPage, query.offset);
+  const page = await listUserRows(ctx.db, query, window, {
+    includeRemoved: callerOf(ctx).permissions.has('admin_users'),
   });
   const roles = query.detailed
     ? await rolesOfUsers(
-        db,
-        rows.map((r) => r.id),
+        ctx.db,
+        page.data.map((r) => r.id),
       )
     : undefined;
-  const data = rows.map((row) => toUserListRow(row, roles ? (roles.get(row.id) ?? []) : undefined));
-  return toListPage(data, total, window);
+  return { ...page, data: page.data.map((row) => toUserListRow(row, roles ? (roles.get(row.id) ?? []) : undefined)) };
 }
 
 /** Unique phone / email → 409 with the field named, instead of a 500. */
@@ -81,11 +80,15 @@ async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createUser(db: Database, input: TUserCreateRequest, actor: ActorContext): Promise<TUser> {
+/**
+ * A customer made by staff is the same kind of account as one who registered: type user with
+ * the customer role (docs/decisions/0003); an administrator starts with no role.
+ */
+export async function createUser(ctx: AppContext, input: TUserCreateRequest): Promise<TUser> {
   const passwordHash = await hashPassword(input.password);
-  const row = await mapUniqueViolation(() =>
-    inTransaction(db, actor, (tx) =>
-      insertUser(tx, {
+  const id = await mapUniqueViolation(() =>
+    inTransaction(ctx, async (tx) => {
+      const row = await insertUser(tx.db, {
         name: input.name,
         email: input.email,
         phone: input.phone,
@@ -93,21 +96,33 @@ export async function createUser(db: Database, input: TUserCreateRequest, actor:
         birthDate: input.birthdate ?? null,
         address: input.address ?? null,
         type: input.type,
-      }),
-    ),
+      });
+      if (input.type === 'user') await grantRole(tx.db, row.id, CUSTOMER_ROLE);
+      return row.id;
+    }),
   );
-  return toUserDto(row, { roles: [], direct: [], fromRoles: [] });
+  const user = await loadUserDto(ctx.db, id);
+  if (!user) throw AppError.notFound();
+  return user;
 }
+
+/** The seeded role every customer holds. */
+const CUSTOMER_ROLE = 'user';
 
 export type EditableUser = { row: UserRow; access: UserAccess };
 
-/** The target as it is now, for a change: 403 before 404 so ids reveal nothing to the unauthorized. */
-export async function loadEditable(db: Database, viewer: AuthState, id: number): Promise<EditableUser> {
-  assertCanEditUser(viewer, id);
-  const row = await findUserById(db, id);
+/**
+ * Inside the change's transaction: the target locked as it is now, after the
+ * caller's rights (403 before 404, so ids reveal nothing to the unauthorized)
+ * and the "no stronger target" rule. A target deleted meanwhile is a 404.
+ */
+export async function lockEditable(tx: TxContext, id: number): Promise<EditableUser> {
+  const viewer = viewerOf(tx);
+  allow(userPolicy.edit(viewer, id));
+  const row = await lockUser(tx.db, id);
   if (!row) throw AppError.notFound();
-  const access = await findUserAccess(db, id);
-  assertNotStronger(viewer, id, effectivePermissions(access));
+  const access = await findUserAccess(tx.db, id);
+  allow(!isStronger(viewer, id, effectivePermissions(access)), 'users.errors.stronger_target');
   return { row, access };
 }
 
@@ -121,117 +136,127 @@ export async function assertAnotherAdministrator(tx: Tx, userId: number): Promis
   if ((await countOtherAdministrators(tx, userId)) === 0) throw AppError.conflict('users.errors.last_admin');
 }
 
-export async function updateUser(
-  db: Database,
-  viewer: AuthState,
-  id: number,
-  input: TUserUpdateRequest,
-  actor: ActorContext,
-): Promise<TUser> {
-  const { row, access } = await loadEditable(db, viewer, id);
-  const changes: UserChanges = { name: input.name, email: input.email, phone: input.phone };
-  if (input.birthdate !== undefined) changes.birthDate = input.birthdate;
-  if (input.address !== undefined) changes.address = input.address;
-  // A changed contact is no longer a verified one.
-  if (input.email !== (row.email ?? '').toLowerCase()) changes.emailVerifiedAt = null;
-  if (input.phone !== row.phone) changes.phoneVerified = false;
-  const statusChange = input.active !== undefined && input.active !== row.active;
-  if (statusChange) {
-    if (viewer.userId === id) throw AppError.conflict('users.errors.self_status');
-    if (!viewer.permissions.has('users.put')) throw AppError.forbidden();
-    changes.active = input.active;
-  }
+export async function updateUser(ctx: AppContext, id: number, input: TUserUpdateRequest): Promise<TUser> {
+  const viewer = viewerOf(ctx);
   const updated = await mapUniqueViolation(() =>
-    inTransaction(db, actor, async (tx) => {
-      if (statusChange && input.active === false) {
-        if (holdsAdminRole(access)) await assertAnotherAdministrator(tx, id);
-        await revokeUserSessions(tx, id);
+    inTransaction(ctx, async (tx) => {
+      const { row, access } = await lockEditable(tx, id);
+      const changes: UserChanges = { name: input.name, email: input.email, phone: input.phone };
+      if (input.birthdate !== undefined) changes.birthDate = input.birthdate;
+      if (input.address !== undefined) changes.address = input.address;
+      // A changed contact is no longer a verified one.
+      if (input.email !== (row.email ?? '').toLowerCase()) changes.emailVerifiedAt = null;
+      if (input.phone !== row.phone) changes.phoneVerified = false;
+      if (input.active !== undefined && input.active !== row.active) {
+        if (viewer.id === id) throw AppError.conflict('users.errors.self_status');
+        allow(userPolicy.changeStatus(viewer, id));
+        changes.active = input.active;
+        if (!input.active) {
+          if (holdsAdminRole(access)) await assertAnotherAdministrator(tx.db, id);
+          await revokeUserSessions(tx.db, id);
+          accessChanged(tx);
+        }
       }
-      return updateUserRow(tx, id, changes);
+      return { row: await updateUserRow(tx.db, id, changes), access };
     }),
   );
-  return toUserDto(updated, access);
+  return toUserDto(updated.row, updated.access);
 }
 
 /** Soft delete: deleted_at set, sessions revoked, history kept; never oneself nor the last administrator. */
-export async function deleteUser(db: Database, viewer: AuthState, id: number, actor: ActorContext): Promise<void> {
-  if (viewer.userId === id) throw AppError.conflict('users.errors.self_delete');
-  const row = await findUserById(db, id);
-  if (!row) throw AppError.notFound();
-  const access = await findUserAccess(db, id);
-  assertNotStronger(viewer, id, effectivePermissions(access));
-  await inTransaction(db, actor, async (tx) => {
-    if (holdsAdminRole(access) && row.active) await assertAnotherAdministrator(tx, id);
-    await softDeleteUserRow(tx, id);
-    await revokeUserSessions(tx, id);
+export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
+  const viewer = viewerOf(ctx);
+  if (viewer.id === id) throw AppError.conflict('users.errors.self_delete');
+  await inTransaction(ctx, async (tx) => {
+    const row = await lockUser(tx.db, id);
+    if (!row) throw AppError.notFound();
+    const access = await findUserAccess(tx.db, id);
+    allow(!isStronger(viewer, id, effectivePermissions(access)), 'users.errors.stronger_target');
+    if (holdsAdminRole(access) && row.active) await assertAnotherAdministrator(tx.db, id);
+    await softDeleteUserRow(tx.db, id);
+    await revokeUserSessions(tx.db, id);
+    accessChanged(tx);
   });
 }
 
 /**
  * POST /me/password: one's own password needs the current one and keeps the
  * current session (the others are revoked); another user's needs users.put and
- * revokes all of theirs.
+ * revokes all of theirs. Wrong current passwords are throttled like logins
+ * (`oldPasswordGuard`), so a stolen token cannot guess its way to a takeover.
  */
 export async function changePassword(
-  db: Database,
-  viewer: AuthState,
+  ctx: AppContext,
   targetId: number | undefined,
   input: TPasswordChangeRequest,
-  actor: ActorContext,
+  oldPasswordGuard: OldPasswordGuard,
 ): Promise<void> {
-  const id = targetId ?? viewer.userId;
-  const { row } = await loadEditable(db, viewer, id);
-  const self = id === viewer.userId;
+  const caller = callerOf(ctx);
+  const id = targetId ?? caller.userId;
+  const self = id === caller.userId;
+  allow(userPolicy.edit(viewerOf(ctx), id));
   if (self) {
     if (!input.old_password) {
       throw new AppError(422, 'errors.validation', {}, [
         { field: 'old_password', key: 'users.validation.old_password_required' },
       ]);
     }
-    if (!(await verifyPassword(row.passwordHash, input.old_password))) {
+    await oldPasswordGuard.check(caller.userId);
+    const current = await findUserWithAccess(ctx.db, id);
+    if (!current || !(await verifyPassword(current.row.passwordHash, input.old_password))) {
+      await oldPasswordGuard.failed(caller.userId);
       throw new AppError(422, 'errors.validation', {}, [
         { field: 'old_password', key: 'users.errors.old_password_wrong' },
       ]);
     }
   }
   const passwordHash = await hashPassword(input.new_password);
-  await inTransaction(db, actor, async (tx) => {
-    await updateUserRow(tx, id, { passwordHash });
-    await revokeUserSessions(tx, id, self ? viewer.sessionId : undefined);
+  await inTransaction(ctx, async (tx) => {
+    await lockEditable(tx, id);
+    await updateUserRow(tx.db, id, { passwordHash });
+    await revokeUserSessions(tx.db, id, self ? caller.sessionId : undefined);
+    accessChanged(tx);
   });
 }
 
-export type UploadedFile = { filename: string; bytes: Buffer };
+/** Throttles wrong current passwords per user (routes build it on the rate-limit plugin). */
+export type OldPasswordGuard = { check(userId: number): Promise<void>; failed(userId: number): Promise<void> };
 
-/** Replaces the profile photo; the old file is removed once the new one is recorded. */
+/**
+ * Replaces the profile photo: the new file is stored first, then the row is
+ * changed with the user locked, and the old file is removed after the commit.
+ * Whatever fails, no file is left that no row names, and concurrent uploads
+ * leave exactly one photo.
+ */
 export async function setUserPhoto(
-  db: Database,
-  store: UploadStore,
-  target: EditableUser,
-  file: UploadedFile,
-  actor: ActorContext,
+  ctx: AppContext,
+  storage: FileStorage,
+  id: number,
+  file: StoredFile,
 ): Promise<TUser> {
-  const { row, access } = target;
-  const id = row.id;
-  const kind = checkImage(file.filename, file.bytes);
-  if (!kind) throw new AppError(422, 'errors.validation', {}, [{ field: 'image', key: 'users.errors.photo_type' }]);
-  const name = await store.save(file.bytes, kind);
-  let updated: UserRow;
   try {
-    updated = await inTransaction(db, actor, (tx) => updateUserRow(tx, id, { image: name }));
+    const updated = await inTransaction(ctx, async (tx) => {
+      const { row, access } = await lockEditable(tx, id);
+      const saved = await updateUserRow(tx.db, id, { image: file.key });
+      if (row.image && row.image !== file.key) {
+        const old = row.image;
+        tx.afterCommit(() => storage.delete(old));
+      }
+      return { row: saved, access };
+    });
+    return toUserDto(updated.row, updated.access);
   } catch (error) {
-    await store.remove(name);
+    await storage.delete(file.key);
     throw error;
   }
-  if (row.image && row.image !== name) await store.remove(row.image);
-  return toUserDto(updated, access);
 }
 
-/** The photo bytes for whoever may see the user: themselves, users.view or users.index. */
-export async function readUserPhoto(db: Database, store: UploadStore, viewer: AuthState, id: number) {
-  if (!canViewUser(viewer, id) && !viewer.permissions.has('users.index')) throw AppError.forbidden();
-  const row = await findUserById(db, id);
-  const bytes = row?.image ? await store.read(row.image) : undefined;
-  if (!row?.image || !bytes) throw AppError.notFound();
-  return { bytes, contentType: IMAGE_CONTENT_TYPES[storedKind(row.image)] };
+/** The photo for whoever may see the user: themselves, users.view or users.index. */
+export async function readUserPhoto(ctx: AppContext, storage: FileStorage, id: number) {
+  allow(userPolicy.viewPhoto(viewerOf(ctx), id));
+  const found = await findUserWithAccess(ctx.db, id);
+  const image = found?.row.image;
+  const stored = image ? await storage.get(image) : undefined;
+  if (!stored) throw AppError.notFound();
+  return stored;
 }

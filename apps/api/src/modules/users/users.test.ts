@@ -12,6 +12,7 @@ import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../te
 import { JPEG_BYTES, multipartBody, PNG_BYTES, photoUpload } from '../../../test/helpers/multipart.js';
 import { sessions } from '../../db/schema/sessions.js';
 import { users } from '../../db/schema/users.js';
+import { setClock } from '../../lib/clock.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -73,8 +74,10 @@ describe('PUT /users (create)', () => {
       address: body.address,
       active: true,
       removed: false,
-      roles: [],
     });
+    // Like a customer who registered: the customer role, which grants no back-office permission.
+    expect(data.roles.map((r: { name: string }) => r.name)).toEqual(['user']);
+    expect(data.role_permissions).toEqual([]);
     expect(JSON.stringify(res.json())).not.toMatch(/password|hash/i);
     await loginAs(t.app, '01098765432', 'Sara@2024!');
   });
@@ -260,13 +263,20 @@ describe('POST /users (list)', () => {
     expect(res.json().data.data[0].roles).toEqual([{ id: expect.any(Number), name: 'admin' }]);
   });
 
-  it('lists removed users only for admin_users holders, with removed: true', async () => {
+  it('lists removed users only for admin_users holders, only when asked (removed: true)', async () => {
     const gone = await createUser(t.db, { name: 'عميل محذوف للقائمة' });
     expect((await call(admin, { method: 'DELETE', url: `/api/v1/users/${gone.id}` })).statusCode).toBe(200);
-    const withAdminUsers = await call(admin, {
+    // The default list hides them, even from admin_users holders (issue 9: deleted users looked merely inactive).
+    const byDefault = await call(admin, {
       method: 'POST',
       url: '/api/v1/users',
       payload: { name: 'عميل محذوف للقائمة' },
+    });
+    expect(byDefault.json().data.data).toEqual([]);
+    const withAdminUsers = await call(admin, {
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { name: 'عميل محذوف للقائمة', filters: { removed: true } },
     });
     expect(withAdminUsers.json().data.data).toMatchObject([{ id: gone.id, removed: true, active: false }]);
     const onlyRemoved = await call(admin, {
@@ -361,7 +371,7 @@ describe('PUT /users/:id (edit)', () => {
     const res = await call(admin, {
       method: 'PUT',
       url: `/api/v1/users/${me.id}`,
-      payload: { name: me.name, email: `changed.${me.id}@example.com`, phone: `0177${String(me.id).padStart(7, '0')}` },
+      payload: { name: me.name, email: `changed.${me.id}@example.com`, phone: `0157${String(me.id).padStart(7, '0')}` },
     });
     expect(res.json().data).toMatchObject({ email_verified: false, phoneVerify: false });
   });
@@ -480,7 +490,7 @@ describe('DELETE /users/:id', () => {
       payload: newUserBody({ phone: victim.phone, email: victim.email }),
     });
     expect(reuse.statusCode).toBe(201);
-    const [entry] = await auditEntries(t.app, admin, 'users.update', victim.id);
+    const [entry] = await auditEntries(t.app, admin, 'users.remove', victim.id);
     expect(entry?.old_value?.deleted_at).toBeNull();
     expect(entry?.new_value?.deleted_at).not.toBeNull();
   });
@@ -652,8 +662,8 @@ describe('profile photo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.photo_url).toBe(`/api/v1/users/${me.id}/photo`);
     const firstName = (await findUserRow(t.db, me.id))?.image as string;
-    expect(firstName).toMatch(/^[0-9a-f]{32}\.png$/);
-    expect(existsSync(path.join(dataDir, 'uploads', 'users', firstName))).toBe(true);
+    expect(firstName).toMatch(/^users\/[0-9a-f]{32}\.png$/);
+    expect(existsSync(path.join(dataDir, 'uploads', firstName))).toBe(true);
 
     const mine = await call(token, { method: 'GET', url: `/api/v1/users/${me.id}/photo` });
     expect(mine.statusCode).toBe(200);
@@ -668,12 +678,30 @@ describe('profile photo', () => {
     expect(replaced.statusCode).toBe(200);
     const secondName = (await findUserRow(t.db, me.id))?.image as string;
     expect(secondName).toMatch(/\.jpg$/);
-    expect(existsSync(path.join(dataDir, 'uploads', 'users', firstName))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'uploads', firstName))).toBe(false);
     const served = await call(token, { method: 'GET', url: `/api/v1/users/${me.id}/photo` });
     expect(served.headers['content-type']).toBe('image/jpeg');
     const [entry] = await auditEntries(t.app, admin, 'users.update', me.id);
     expect(entry?.old_value?.image).toBe(firstName);
     expect(entry?.new_value?.image).toBe(secondName);
+  });
+
+  it('twenty uploads at once leave exactly one photo on disk, the one the row names', async () => {
+    const me = await createUser(t.db);
+    const token = await loginAs(t.app, me.phone, me.password);
+    const before = existsSync(path.join(dataDir, 'uploads', 'users'))
+      ? await readdir(path.join(dataDir, 'uploads', 'users'))
+      : [];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(token, { method: 'POST', url: `/api/v1/users/${me.id}/photo`, ...photoUpload() }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const after = await readdir(path.join(dataDir, 'uploads', 'users'));
+    const added = after.filter((name) => !before.includes(name));
+    const image = (await findUserRow(t.db, me.id))?.image;
+    expect(added.map((name) => `users/${name}`)).toEqual([image]);
   });
 
   it('refuses wrong content, wrong extension, too large, missing, non-multipart and malformed uploads', async () => {
@@ -716,7 +744,32 @@ describe('profile photo', () => {
       ? await readdir(path.join(dataDir, 'uploads', 'users'))
       : [];
     const referenced = (await t.db.select({ image: users.image }).from(users)).map((r) => r.image);
-    expect(stored.filter((name) => !referenced.includes(name))).toEqual([]);
+    expect(stored.filter((name) => !referenced.includes(`users/${name}`))).toEqual([]);
     expect((await call(token, { method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('the birthdate rule follows the Cairo clock', () => {
+  afterAll(() => setClock());
+
+  it('at 22:30 UTC (already tomorrow in Cairo) the latest birthdate is Cairo’s yesterday', async () => {
+    setClock('2026-03-14T22:30:00Z');
+    const create = (birthdate: string, n: number) =>
+      call(admin, {
+        method: 'PUT',
+        url: '/api/v1/users',
+        payload: {
+          name: 'مولود حديث',
+          email: `clock${n}.${process.pid}@example.com`,
+          phone: `0127${String(process.pid % 1000).padStart(3, '0')}000${n}`,
+          password: 'Clock@2026',
+          birthdate,
+        },
+      });
+    // The machine's date (UTC) is the 14th; in Cairo it is the 15th, so the 15th is "today" and refused.
+    const today = await create('2026-03-15', 1);
+    expect(today.statusCode, today.body).toBe(422);
+    expect(today.json().errors[0].field).toBe('birthdate');
+    expect((await create('2026-03-14', 2)).statusCode).toBe(201);
   });
 });

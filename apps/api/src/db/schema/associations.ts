@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * Savings associations (DESIGN §2, docs/decisions/0017-associations.md). Money is integer
+ * piastres (1 EGP = 100); days are SQL dates; to_date is always from_date + 1200 days,
+ * computed by the database, never accepted from a client.
+ */
+export const associations = pgTable(
+  'associations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar('title', { length: 150 }).notNull(),
+    type: varchar('type', { length: 10 }).notNull().default('normal'),
+    costPiastres: integer('cost_piastres').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull().generatedAlwaysAs(sql`from_date + 1200`),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    /** Kept by a trigger on subscriptions (the dashboard chart and "available days"). */
+    subscriptionsCount: integer('subscriptions_count').notNull().default(0),
+    /** Bumped by a turn-days import, so the import is audited as a change of the association. */
+    daysVersion: integer('days_version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('associations_type_check', sql`${t.type} in ('normal', 'vip')`),
+    check('associations_cost_check', sql`${t.costPiastres} in (500, 1000, 2000, 5000, 10000, 20000)`),
+    index('associations_from_idx').on(t.fromDate, t.id),
+    index('associations_cost_idx').on(t.costPiastres, t.id),
+    index('associations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
+
+/** The turn days of an association: day 1..1200 and its date (generated on create, importable). */
+export const associationDays = pgTable(
+  'association_days',
+  {
+    associationId: integer('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+    dayNumber: smallint('day_number').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.associationId, t.dayNumber] }),
+    check('association_days_number_check', sql`${t.dayNumber} between 1 and 1200`),
+  ],
+);
+
+/**
+ * A member holds one turn day of one association. A day is held by at most one active
+ * subscription: a unique index, not only a check in code (two staff subscribing two members to
+ * one day at the same moment: exactly one succeeds).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    associationId: integer('association_id')
+      .notNull()
+      .references(() => associations.id),
+    dayNumber: smallint('day_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The payout: cost × the association's number of turn days, in piastres. */
+    amountPiastres: bigint('amount_piastres', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    transferStatus: varchar('transfer_status', { length: 10 }).notNull().default('unpaid'),
+    transferReference: varchar('transfer_reference', { length: 100 }),
+    transferDate: date('transfer_date', { mode: 'string' }),
+    transferredBy: integer('transferred_by').references(() => users.id),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_day_held_key').on(t.associationId, t.dayNumber).where(sql`${t.status} = 'active'`),
+    index('subscriptions_user_idx').on(t.userId, t.id),
+    index('subscriptions_association_idx').on(t.associationId, t.id),
+    check('subscriptions_status_check', sql`${t.status} in ('active', 'cancelled')`),
+    check('subscriptions_transfer_check', sql`${t.transferStatus} in ('unpaid', 'paid')`),
+  ],
+);
+
+/**
+ * Installments: a subscription owes the association's cost on the date of every turn day.
+ * Stored state is pending or received; late and future are derived from the due date and
+ * today in Africa/Cairo, never stored. 1,200 rows per subscription, 1.44 M per full association.
+ */
+export const installments = pgTable(
+  'installments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    associationId: integer('association_id').notNull(),
+    userId: integer('user_id').notNull(),
+    dayNumber: smallint('day_number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountPiastres: integer('amount_piastres').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }),
+    receivedBy: integer('received_by'),
+    reference: varchar('reference', { length: 100 }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('installments_subscription_day_key').on(t.subscriptionId, t.dayNumber),
+    index('installments_association_due_idx').on(t.associationId, t.dueDate, t.id),
+    index('installments_user_due_idx').on(t.userId, t.dueDate, t.id),
+    index('installments_due_idx').on(t.dueDate, t.id),
+    check('installments_status_check', sql`${t.status} in ('pending', 'received')`),
+  ],
+);
+
+/**
+ * Installments per due date and state, kept by statement-level triggers in the same
+ * transaction as every change (migration 0009): the dashboard's received / late / future
+ * counts are sums over days, the same cost at 10 M installments as at 10.
+ */
+export const installmentDayCounts = pgTable('installment_day_counts', {
+  dueDate: date('due_date', { mode: 'string' }).primaryKey(),
+  pending: bigint('pending', { mode: 'number' }).notNull().default(0),
+  received: bigint('received', { mode: 'number' }).notNull().default(0),
+});
+
+export type AssociationRow = typeof associations.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InstallmentRow = typeof installments.$inferSelect;

@@ -1,0 +1,125 @@
+import { ALL_ROWS, ALL_ROWS_CAP } from '@portal/shared/constants';
+import type { TListPage } from '@portal/shared/schemas/list';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { rowsOf } from '../db/client.js';
+import type { Reader } from '../db/transaction.js';
+
+/**
+ * The one server list helper (DESIGN §6, docs/decisions/0013-lists.md):
+ * page-number paging over a whitelist of sort keys, with a count that stays
+ * cheap at 10 M rows.
+ *
+ * - Rows: the page is fetched with one extra row, so "is there more" needs no count;
+ *   a page that is the last one knows its total exactly without counting.
+ * - Count: only when more rows follow. `count()` strategies: counters kept by the
+ *   database (exact, O(1)), or `cappedCount` (exact up to a cap, then the planner's
+ *   estimate, flagged `estimated`).
+ * - Deep pages: fetch the page's ids first (an index-only walk), then join what the
+ *   rows show for those ids only (`deferredJoin`).
+ */
+export type PageWindow = { limit: number; offset: number; page: number; perPage: number };
+
+/** page/perPage (or an explicit offset) → limit/offset; perPage -1 means every row, capped. */
+export function pageWindow(page: number, perPage: number, offset?: number): PageWindow {
+  const limit = perPage === ALL_ROWS ? ALL_ROWS_CAP : perPage;
+  if (offset !== undefined) return { limit, offset, page: Math.floor(offset / limit) + 1, perPage };
+  return { limit, offset: perPage === ALL_ROWS ? 0 : (page - 1) * perPage, page, perPage };
+}
+
+export type Count = { total: number; estimated: boolean };
+
+/** A sort key the client may ask for, mapped to a column; anything else was refused by the schema. */
+export type SortColumns = Record<string, AnyPgColumn | SQL>;
+
+/** ORDER BY the chosen key, then the id in the same direction, so paging is stable whatever the key. */
+export function orderBy(columns: SortColumns, key: string, order: 'asc' | 'desc', id: AnyPgColumn): SQL[] {
+  const column = columns[key] ?? id;
+  const direction = order === 'asc' ? asc : desc;
+  return column === id ? [direction(id)] : [direction(column), direction(id)];
+}
+
+/**
+ * What a page fetch returns: its rows and, when the same query could read it for free
+ * (a counter as a scalar subquery, saving a round trip), the total.
+ */
+export type Fetched<T> = T[] | { rows: T[]; total?: Count };
+
+export async function listPage<T>(
+  window: PageWindow,
+  fetch: (limit: number, offset: number) => Promise<Fetched<T>>,
+  count: () => Promise<Count>,
+): Promise<TListPage<T>> {
+  const answer = await fetch(window.limit + 1, window.offset);
+  const fetched = Array.isArray(answer) ? answer : answer.rows;
+  const inline = Array.isArray(answer) ? undefined : answer.total;
+  const more = fetched.length > window.limit;
+  const rows = more ? fetched.slice(0, window.limit) : fetched;
+  let result: Count;
+  if (!more && (rows.length > 0 || window.offset === 0)) {
+    result = { total: window.offset + rows.length, estimated: false };
+  } else {
+    result = inline ?? (await count());
+    // An estimate can be behind what the page itself proves exists.
+    const atLeast = rows.length > 0 ? window.offset + rows.length + (more ? 1 : 0) : 0;
+    if (result.total < atLeast) result = { total: atLeast, estimated: result.estimated };
+  }
+  const size = window.perPage === ALL_ROWS ? Math.max(result.total, 1) : window.perPage;
+  return {
+    data: rows,
+    total: result.total,
+    estimated: result.estimated,
+    lastPage: Math.max(1, Math.ceil(result.total / size)),
+    currentPage: window.page,
+    perPage: window.perPage,
+  };
+}
+
+/**
+ * Exact counts stop here; past it the planner's estimate is used (cheap at any size). Reading a
+ * thousand index entries costs well under a millisecond on PostgreSQL and a few on PGlite; ten
+ * thousand made filtered lists on PGlite miss their budget (bench:api).
+ */
+export const COUNT_CAP = 1_000;
+
+/**
+ * Counts the rows of `query` (a SELECT of one column, its WHERE applied, no ORDER or LIMIT)
+ * exactly while there are at most `cap`, reading at most cap + 1 rows; beyond that returns
+ * the planner's estimate of the same query.
+ */
+export async function cappedCount(db: Reader, query: SQL, cap = COUNT_CAP): Promise<Count> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (${query} limit ${cap + 1}) as capped`),
+  );
+  const n = Number(row?.n ?? 0);
+  if (n <= cap) return { total: n, estimated: false };
+  return { total: Math.max(cap + 1, await plannerEstimate(db, query)), estimated: true };
+}
+
+/**
+ * For a table's whole content (no filter), where the planner's estimate is good:
+ * the estimate when it is past the cap, otherwise an exact count.
+ */
+export async function estimatedCount(db: Reader, query: SQL, cap = COUNT_CAP): Promise<Count> {
+  const estimate = await plannerEstimate(db, query);
+  if (estimate > cap) return { total: estimate, estimated: true };
+  return cappedCount(db, query, cap);
+}
+
+/** The row count PostgreSQL's planner expects the query to return (EXPLAIN; nothing is read). */
+export async function plannerEstimate(db: Reader, query: SQL): Promise<number> {
+  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${query}`));
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The first instant of a Cairo calendar day, for created_at filters (to_date is inclusive: use the next day). */
+export function startOfCairoDay(day: string): SQL {
+  return sql`(${day}::date)::timestamp at time zone 'Africa/Cairo'`;
+}

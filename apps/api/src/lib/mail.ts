@@ -1,0 +1,63 @@
+import type { Locale } from '@portal/shared/constants';
+import type { TxContext } from './context.js';
+import { enqueueJob, type JobHandler } from './jobs.js';
+import { type MailKind, type MailParams, renderMail } from './mail-templates.js';
+import type { MailTransport } from './mail-transport.js';
+
+export const MAIL_JOB = 'mail';
+
+export type QueuedMail = {
+  userId: number | null;
+  to: string;
+  locale: Locale;
+  kind: MailKind;
+  params: MailParams;
+};
+
+type MailPayload = {
+  mailKind: MailKind;
+  to: string;
+  locale: Locale;
+  subject: string;
+  text: string;
+  html: string;
+  link: string | null;
+};
+
+/** Queues a message inside the caller's transaction (a job of kind "mail"); sent once the change commits. */
+export function enqueueMail(tx: TxContext, mail: QueuedMail): Promise<number> {
+  const content = renderMail(mail.kind, mail.locale, mail.params);
+  const payload: MailPayload = {
+    mailKind: mail.kind,
+    to: mail.to,
+    locale: mail.locale,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    link: mail.params.link ?? null,
+  };
+  return enqueueJob(tx, MAIL_JOB, payload, { userId: mail.userId });
+}
+
+/** The "mail" job kind: sends through the transport; once final only the address and subject are kept. */
+export function mailJobHandler(transport: MailTransport, maxAttempts: number): JobHandler {
+  return {
+    maxAttempts,
+    async run(raw, job) {
+      const payload = raw as MailPayload;
+      await transport.send({
+        id: job.id,
+        to: payload.to,
+        locale: payload.locale,
+        subject: payload.subject,
+        text: payload.text,
+        html: payload.html,
+        link: payload.link,
+      });
+    },
+    summary: (raw) => {
+      const payload = raw as MailPayload;
+      return { mailKind: payload.mailKind, to: payload.to, locale: payload.locale, subject: payload.subject };
+    },
+  };
+}

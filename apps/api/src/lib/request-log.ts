@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { redactUrl } from './redact.js';
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's own x-request-id when it is a sane one (logged and echoed, never trusted as ours). */
+export function clientRequestId(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const incoming = request.headers?.['x-request-id'];
+  return typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : undefined;
+}
+
+/**
+ * Fastify's request log line with the URL redacted (app.ts logger serializer):
+ * the same fields as Fastify's default serializer, plus the client's request id.
+ */
+export function requestLogSerializer(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: Array.isArray(version) ? version[0] : version,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+    clientRequestId: clientRequestId(request),
+  };
+}
+
+type LoggedError = { type: string; message: string; stack: string; code?: string; cause?: LoggedError };
+
+/**
+ * Errors as the log keeps them: type, message, code and stack, never the values a
+ * failing query carried (drizzle and the drivers attach `params`, which held
+ * password hashes) nor the text after "params:" in a driver's message.
+ */
+export function errorLogSerializer(error: unknown, depth = 0): LoggedError {
+  const e = (error ?? {}) as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown; cause?: unknown };
+  const strip = (text: string) => text.replace(/\n?params:[\s\S]*$/i, '');
+  const message = typeof e.message === 'string' ? strip(e.message) : String(error);
+  return {
+    type: typeof e.name === 'string' ? e.name : 'Error',
+    message,
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    stack: typeof e.stack === 'string' ? strip(e.stack) : '',
+    ...(e.cause && depth < 3 ? { cause: errorLogSerializer(e.cause, depth + 1) } : {}),
+  };
+}

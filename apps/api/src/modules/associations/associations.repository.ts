@@ -1,0 +1,190 @@
+import type { TAssociation, TAssociationListRequest } from '@portal/shared/schemas/associations';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type AssociationRow, associationDays, associations, subscriptions } from '../../db/schema/associations.js';
+import { users } from '../../db/schema/users.js';
+import type { Reader, Tx } from '../../db/transaction.js';
+import { keysetBatches } from '../../lib/export.js';
+import { cappedCount, likeContains, listPage, orderBy, type PageWindow } from '../../lib/list.js';
+import { piastresToPounds } from '../../lib/money.js';
+
+/** The generated code of an association, e.g. A-000042 (DESIGN §2). */
+export function associationCode(id: number): string {
+  return `A-${String(id).padStart(6, '0')}`;
+}
+
+/** The id a code names ("A-000042", "a42", "42"), or undefined. */
+export function idOfCode(code: string): number | undefined {
+  const digits = /^\s*(?:a-?)?0*(\d{1,9})\s*$/i.exec(code)?.[1];
+  return digits ? Number(digits) : undefined;
+}
+
+export function toAssociationDto(row: AssociationRow, dayCount: number): TAssociation {
+  const type = row.type === 'vip' ? 'vip' : 'normal';
+  return {
+    id: row.id,
+    code: associationCode(row.id),
+    title: row.title,
+    association_type: type,
+    associationType: type,
+    cost: piastresToPounds(row.costPiastres),
+    from_date: row.fromDate,
+    fromDate: row.fromDate,
+    to_date: row.toDate,
+    status: row.startedAt ? 'started' : 'pending',
+    started_at: row.startedAt ? new Date(row.startedAt).toISOString() : null,
+    numOfSubscription: row.subscriptionsCount,
+    AvailableDays: Math.max(0, dayCount - row.subscriptionsCount),
+    locked: row.subscriptionsCount > 0,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const dayCount = sql<number>`(select count(*)::int from ${associationDays} d where d.association_id = "associations"."id")`;
+
+export async function findAssociation(db: Reader, id: number) {
+  const [row] = await db
+    .select({ row: associations, days: dayCount })
+    .from(associations)
+    .where(eq(associations.id, id));
+  return row;
+}
+
+/** The association locked until the transaction ends (an edit, a delete, a start, an import). */
+export async function lockAssociation(tx: Tx, id: number): Promise<AssociationRow | undefined> {
+  const [row] = await tx.select().from(associations).where(eq(associations.id, id)).for('update');
+  return row;
+}
+
+/** The default calendar in one statement: day n falls on from_date + n - 1. */
+export async function generateDays(tx: Tx, associationId: number, fromDate: string, count: number): Promise<void> {
+  await tx.execute(sql`insert into association_days (association_id, day_number, date)
+    select ${associationId}, n, ${fromDate}::date + (n - 1) from generate_series(1, ${count}) as n`);
+}
+
+function filters(query: TAssociationListRequest): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (query.title) where.push(ilike(associations.title, likeContains(query.title)));
+  if (query.search) where.push(ilike(associations.title, likeContains(query.search)));
+  if (query.code !== undefined && query.code !== '') {
+    const id = idOfCode(query.code);
+    where.push(id === undefined ? sql`false` : eq(associations.id, id));
+  }
+  if (query.association_type) where.push(eq(associations.type, query.association_type));
+  if (query.cost_min !== undefined) where.push(gte(associations.costPiastres, query.cost_min * 100));
+  if (query.cost_max !== undefined) where.push(lte(associations.costPiastres, query.cost_max * 100));
+  if (query.from_date) where.push(gte(associations.fromDate, query.from_date));
+  if (query.to_date) where.push(lte(associations.toDate, query.to_date));
+  if (query.status === 'started') where.push(isNotNull(associations.startedAt));
+  if (query.status === 'pending') where.push(isNull(associations.startedAt));
+  return and(...where);
+}
+
+const SORT_COLUMNS = {
+  id: associations.id,
+  title: associations.title,
+  cost: associations.costPiastres,
+  from_date: associations.fromDate,
+  to_date: associations.toDate,
+};
+
+export async function listAssociations(db: Reader, query: TAssociationListRequest, window: PageWindow) {
+  const where = filters(query);
+  const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, associations.id);
+  const page = await listPage(
+    window,
+    (limit, offset) =>
+      db
+        .select({ row: associations, days: dayCount })
+        .from(associations)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => cappedCount(db, db.select({ one: sql`1` }).from(associations).where(where).getSQL()),
+  );
+  return { ...page, data: page.data.map((r) => toAssociationDto(r.row, Number(r.days))) };
+}
+
+/** The turn days with who holds each (active subscriptions), paged by day number. */
+export async function listDays(
+  db: Reader,
+  associationId: number,
+  options: { available?: boolean; order: 'asc' | 'desc' },
+  window: PageWindow,
+) {
+  const where = and(
+    eq(associationDays.associationId, associationId),
+    options.available === true ? isNull(subscriptions.id) : undefined,
+    options.available === false ? isNotNull(subscriptions.id) : undefined,
+  );
+  const base = () =>
+    db
+      .select({
+        dayNumber: associationDays.dayNumber,
+        date: associationDays.date,
+        subscriptionId: subscriptions.id,
+        userId: users.id,
+        userName: users.name,
+        userPhone: users.phone,
+      })
+      .from(associationDays)
+      .leftJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.associationId, associationDays.associationId),
+          eq(subscriptions.dayNumber, associationDays.dayNumber),
+          eq(subscriptions.status, 'active'),
+        ),
+      )
+      .leftJoin(users, eq(users.id, subscriptions.userId));
+  return listPage(
+    window,
+    async (limit, offset) =>
+      (
+        await base()
+          .where(where)
+          .orderBy(
+            options.order === 'asc' ? sql`${associationDays.dayNumber} asc` : sql`${associationDays.dayNumber} desc`,
+          )
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => ({
+        day_number: r.dayNumber,
+        date: r.date,
+        subscription_id: r.subscriptionId,
+        user: r.userId === null ? null : { id: r.userId, name: r.userName ?? '', phone: r.userPhone ?? '' },
+      })),
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(associationDays)
+        .leftJoin(
+          subscriptions,
+          and(
+            eq(subscriptions.associationId, associationDays.associationId),
+            eq(subscriptions.dayNumber, associationDays.dayNumber),
+            eq(subscriptions.status, 'active'),
+          ),
+        )
+        .where(where);
+      return { total: row?.n ?? 0, estimated: false };
+    },
+  );
+}
+
+/** Every association the filters match, newest first, in batches (exports). */
+export function exportAssociations(db: Reader, query: TAssociationListRequest): AsyncGenerator<TAssociation[]> {
+  const where = filters(query);
+  return keysetBatches(
+    async (before, limit) =>
+      (
+        await db
+          .select({ row: associations, days: dayCount })
+          .from(associations)
+          .where(and(where, before === null ? undefined : lt(associations.id, before)))
+          .orderBy(desc(associations.id))
+          .limit(limit)
+      ).map((r) => toAssociationDto(r.row, Number(r.days))),
+    (a) => a.id,
+  );
+}

@@ -1,0 +1,306 @@
+import { addDays } from '@portal/shared/clock';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssociation, subscribe } from '../../../test/factories/associations.js';
+import { createUser } from '../../../test/factories/users.js';
+import { auditEntries } from '../../../test/helpers/audit.js';
+import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
+import { multipartBody } from '../../../test/helpers/multipart.js';
+import { associationDays, associations, installments } from '../../db/schema/associations.js';
+import { setClock } from '../../lib/clock.js';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app, ADMIN.phone, ADMIN.password);
+});
+afterAll(async () => {
+  setClock();
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, lang: 'ar' | 'en' = 'ar') =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(admin), 'accept-language': lang },
+    ...(payload ? { payload } : {}),
+  });
+
+async function associationCount() {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(associations);
+  return row?.n ?? 0;
+}
+
+describe('associations', () => {
+  it('creates an association with its 1,200 turn days; to_date is the server’s, never the client’s', async () => {
+    const res = await call('PUT', '/api/v1/associations', {
+      title: 'جمعية موظفي البريد',
+      cost: '200',
+      associationType: 'vip',
+      fromDate: '2026-01-01',
+      to_date: '1999-01-01',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data;
+    expect(created).toMatchObject({
+      title: 'جمعية موظفي البريد',
+      cost: 200,
+      association_type: 'vip',
+      from_date: '2026-01-01',
+      to_date: addDays('2026-01-01', 1200),
+      status: 'pending',
+      started_at: null,
+      numOfSubscription: 0,
+      AvailableDays: 1200,
+      locked: false,
+    });
+    expect(created.code).toBe(`A-${String(created.id).padStart(6, '0')}`);
+    const days = await t.db
+      .select()
+      .from(associationDays)
+      .where(eq(associationDays.associationId, created.id))
+      .orderBy(asc(associationDays.dayNumber));
+    expect(days).toHaveLength(1200);
+    expect(days[0]).toMatchObject({ dayNumber: 1, date: '2026-01-01' });
+    expect(days[1199]).toMatchObject({ dayNumber: 1200, date: addDays('2026-01-01', 1199) });
+    const [audit] = await auditEntries(t.app, admin, 'associations.insert', created.id);
+    expect(audit?.new_value).toMatchObject({ title: 'جمعية موظفي البريد', cost_piastres: 20000 });
+  });
+
+  it.each([
+    ['no title', { cost: 100, from_date: '2026-01-01' }, 'title'],
+    ['a blank title', { title: '   ', cost: 100, from_date: '2026-01-01' }, 'title'],
+    ['a cost outside the set', { title: 'س', cost: 15, from_date: '2026-01-01' }, 'cost'],
+    ['a cost as a word', { title: 'س', cost: 'مائة', from_date: '2026-01-01' }, 'cost'],
+    [
+      'an unknown type',
+      { title: 'س', cost: 100, association_type: 'gold', from_date: '2026-01-01' },
+      'association_type',
+    ],
+    ['no from_date', { title: 'س', cost: 100 }, 'from_date'],
+    ['a from_date that is not a date', { title: 'س', cost: 100, from_date: '2026-02-30' }, 'from_date'],
+  ])('refuses %s with a translated field error and creates nothing', async (_label, payload, field) => {
+    const before = await associationCount();
+    const res = await call('PUT', '/api/v1/associations', payload, 'en');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(await associationCount()).toBe(before);
+  });
+
+  it('lists with the filters of SPEC §2: title, code, type, cost range, dates, status', async () => {
+    const a = await createAssociation(t.app, admin, { title: 'جمعية الأطباء', cost: 50, from_date: '2027-03-01' });
+    const b = await createAssociation(t.app, admin, { title: 'جمعية المهندسين', cost: 10, from_date: '2027-06-01' });
+    const ids = async (body: object) =>
+      (
+        (await call('POST', '/api/v1/associations', { perPage: 100, ...body })).json().data.data as { id: number }[]
+      ).map((r) => r.id);
+    expect(await ids({ title: 'الأطباء' })).toEqual([a.id]);
+    expect(await ids({ code: a.code })).toEqual([a.id]);
+    expect(await ids({ code: 'no-such-code' })).toEqual([]);
+    expect(await ids({ cost_min: 10, cost_max: 10 })).toContain(b.id);
+    expect(await ids({ cost_min: 10, cost_max: 10 })).not.toContain(a.id);
+    expect(await ids({ from_date: '2027-05-01' })).toContain(b.id);
+    expect(await ids({ from_date: '2027-05-01' })).not.toContain(a.id);
+    expect(await ids({ association_type: 'vip', title: 'الأطباء' })).toEqual([]);
+    const byCost = (
+      await call('POST', '/api/v1/associations', { sortBy: 'cost', sortOrder: 'asc', perPage: 100 })
+    ).json().data.data as { cost: number }[];
+    expect(byCost.map((r) => r.cost)).toEqual([...byCost.map((r) => r.cost)].sort((x, y) => x - y));
+  });
+
+  it('edits the title always, and cost, type and start date only while nobody subscribed', async () => {
+    const a = await createAssociation(t.app, admin, { cost: 20, from_date: '2027-01-01' });
+    const moved = await call('PUT', `/api/v1/associations/${a.id}`, {
+      title: 'اسم جديد',
+      cost: 20,
+      association_type: 'normal',
+      from_date: '2027-02-01',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      title: 'اسم جديد',
+      from_date: '2027-02-01',
+      to_date: addDays('2027-02-01', 1200),
+    });
+    const [day] = await t.db
+      .select()
+      .from(associationDays)
+      .where(and(eq(associationDays.associationId, a.id), eq(associationDays.dayNumber, 10)));
+    expect(day?.date).toBe('2027-02-10');
+    const member = await createUser(t.db, { type: 'user' });
+    expect(
+      (await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: 5 })).statusCode,
+    ).toBe(201);
+    const locked = await call(
+      'PUT',
+      `/api/v1/associations/${a.id}`,
+      { title: 'اسم جديد', cost: 50, association_type: 'normal', from_date: '2027-02-01' },
+      'en',
+    );
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().code).toBe('associations.errors.locked');
+    const renamed = await call('PUT', `/api/v1/associations/${a.id}`, {
+      title: 'اسم ثالث',
+      cost: 20,
+      association_type: 'normal',
+      from_date: '2027-02-01',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      title: 'اسم ثالث',
+      locked: true,
+      numOfSubscription: 1,
+      AvailableDays: 1199,
+    });
+    expect(
+      (await call('PUT', '/api/v1/associations/999999', { title: 'x', cost: 20, from_date: '2027-02-01' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('force-starts once; an association that has started, or has members, is never deleted', async () => {
+    const a = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const started = await call('POST', '/api/v1/associations/status', { association_id: a.id, status: 'started' });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().data.status).toBe('started');
+    expect(started.json().data.started_at).toBeTruthy();
+    expect(
+      (await call('POST', '/api/v1/associations/status', { association_id: a.id, status: 'started' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('POST', '/api/v1/associations/status', { association_id: 999999, status: 'started' })).statusCode,
+    ).toBe(404);
+    const refused = await call('DELETE', `/api/v1/associations/${a.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('لا يمكن حذف جمعية بدأت بالفعل');
+
+    const b = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const member = await createUser(t.db, { type: 'user' });
+    await subscribe(t.app, admin, { user_id: member.id, association_id: b.id, day_number: 1 });
+    expect((await call('DELETE', `/api/v1/associations/${b.id}`)).statusCode).toBe(409);
+
+    const c = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const gone = await call('DELETE', `/api/v1/associations/${c.id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(await t.db.select().from(associationDays).where(eq(associationDays.associationId, c.id))).toEqual([]);
+    const [audit] = await auditEntries(t.app, admin, 'associations.delete', c.id);
+    expect(audit?.old_value).toMatchObject({ id: c.id });
+  });
+
+  it('shows the calendar: every day, its date and who holds it; available days on their own', async () => {
+    const a = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const member = await createUser(t.db, { type: 'user', name: 'هدى سمير' });
+    await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: 2 });
+    const page = (await call('POST', `/api/v1/associations/${a.id}/days`, { perPage: 5 })).json().data;
+    expect(page.total).toBe(1200);
+    expect(page.data[0]).toEqual({ day_number: 1, date: '2027-01-01', subscription_id: null, user: null });
+    expect(page.data[1]).toMatchObject({ day_number: 2, user: { id: member.id, name: 'هدى سمير' } });
+    const available = (await call('POST', `/api/v1/associations/${a.id}/days`, { perPage: 5, available: true })).json()
+      .data;
+    expect(available.total).toBe(1199);
+    expect(available.data.map((d: { day_number: number }) => d.day_number)).toEqual([1, 3, 4, 5, 6]);
+  });
+});
+
+describe('importing turn days', () => {
+  const csv = (lines: string[]) => Buffer.from(`\uFEFFday_number,date\n${lines.join('\n')}\n`);
+  const upload = (associationId: number, bytes: Buffer, filename: string, apply: boolean, lang: 'ar' | 'en' = 'en') => {
+    const body = multipartBody([{ field: 'file', filename, contentType: 'text/csv', bytes }], {
+      association_id: String(associationId),
+      apply: String(apply),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/associations/days/import',
+      headers: { ...bearer(admin), ...body.headers, 'accept-language': lang },
+      payload: body.payload,
+    });
+  };
+  const datesOf = async (id: number) =>
+    (
+      await t.db
+        .select()
+        .from(associationDays)
+        .where(eq(associationDays.associationId, id))
+        .orderBy(asc(associationDays.dayNumber))
+    ).map((d) => d.date);
+
+  it('names every bad row and changes nothing; the fixed file previews, then applies, moving pending installments', async () => {
+    const a = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const member = await createUser(t.db, { type: 'user' });
+    await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: 3 });
+    const before = await datesOf(a.id);
+    const bad = await upload(
+      a.id,
+      csv([
+        '1,2027-01-02', // fine
+        '2,2031-01-01', // after to_date
+        '1,2027-01-05', // repeated number
+        '3,2027-01-09', // held by the member
+        '5000,2027-01-09', // not a day
+        '6,2027-13-40', // not a date
+        'x,2027-01-09', // unreadable number
+      ]),
+      'days.csv',
+      true,
+    );
+    expect(bad.statusCode, bad.body).toBe(422);
+    const titles = bad.json().errors.map((e: { title: string }) => e.title);
+    expect(titles).toEqual([
+      expect.stringMatching(/^Line 3: the date is outside/),
+      'Line 4: the day number appears twice in the file',
+      'Line 5: a member holds this day; its date cannot change',
+      'Line 6: the day number is not a day of the association',
+      'Line 7: the date is not valid',
+      'Line 8: the day number is not valid',
+    ]);
+    expect(await datesOf(a.id)).toEqual(before);
+
+    const good = csv(['1,2027-01-02', '2,2027-01-03', `3,${before[2]}`]);
+    const preview = await upload(a.id, good, 'days.csv', false);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual({ rows: 3, changed: 2, applied: false });
+    expect(await datesOf(a.id)).toEqual(before);
+    const applied = await upload(a.id, good, 'days.csv', true);
+    expect(applied.json().data).toEqual({ rows: 3, changed: 2, applied: true });
+    const after = await datesOf(a.id);
+    expect(after.slice(0, 3)).toEqual(['2027-01-02', '2027-01-03', before[2]]);
+    const [due] = await t.db
+      .select({ due: installments.dueDate })
+      .from(installments)
+      .where(and(eq(installments.associationId, a.id), eq(installments.dayNumber, 2)));
+    expect(due?.due).toBe('2027-01-03');
+    const [audit] = await auditEntries(t.app, admin, 'associations.update', a.id);
+    expect(audit?.new_value?.days_version).toBe(2);
+  });
+
+  it('reads XLSX too (with real date cells)', async () => {
+    const a = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('days');
+    sheet.addRow(['day_number', 'date']);
+    sheet.addRow([10, new Date(Date.UTC(2027, 0, 20))]);
+    sheet.addRow([11, '2027-01-21']);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const res = await upload(a.id, bytes, 'days.xlsx', true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ rows: 2, changed: 2, applied: true });
+    expect((await datesOf(a.id)).slice(9, 11)).toEqual(['2027-01-20', '2027-01-21']);
+  });
+
+  it('refuses a file that is not CSV or XLSX, an empty one, and one too large', async () => {
+    const a = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const notTable = await upload(a.id, Buffer.from('%PDF-1.4 not a table'), 'days.pdf', true);
+    expect(notTable.statusCode).toBe(422);
+    expect(notTable.json().errors[0]).toEqual({ field: 'file', title: 'Please upload a CSV or XLSX file' });
+    const empty = await upload(a.id, Buffer.from('day_number,date\n'), 'days.csv', true);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors[0].title).toBe('The file is empty');
+    const big = await upload(a.id, Buffer.alloc(3 * 1024 * 1024, 0x31), 'days.csv', true);
+    expect(big.statusCode).toBe(413);
+    expect((await upload(999999, csv(['1,2027-01-01']), 'days.csv', true)).statusCode).toBe(404);
+  });
+});

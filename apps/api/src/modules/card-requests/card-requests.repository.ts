@@ -1,0 +1,104 @@
+import type { Viewer } from '@portal/shared/policy';
+import {
+  CARD_REQUEST_MACHINE,
+  type CardRequestStatus,
+  type TCardRequest,
+  type TCardRequestListRequest,
+} from '@portal/shared/schemas/card-requests';
+import { normalizePhone } from '@portal/shared/text';
+import { actionsFor } from '@portal/shared/workflow';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import type { Reader } from '../../db/transaction.js';
+import { cappedCount, likeContains, listPage, type PageWindow, startOfCairoDay } from '../../lib/list.js';
+
+type CardRequestRecord = {
+  id: number;
+  name: string;
+  national_id: string;
+  status: number;
+  note: string | null;
+  created_at: string;
+  decided_at: string | null;
+  user_id: number;
+  user_name: string;
+  user_phone: string;
+  user_image: string | null;
+  decided_by_id: number | null;
+  decided_by_name: string | null;
+};
+
+const SELECT = sql`select c.id, c.name, c.national_id, c.status, c.note, c.created_at, c.decided_at,
+    c.user_id, u.name as user_name, u.phone as user_phone, u.image as user_image,
+    d.id as decided_by_id, d.name as decided_by_name
+  from card_requests c
+  join users u on u.id = c.user_id
+  left join users d on d.id = c.decided_by`;
+
+function toDto(r: CardRequestRecord, viewer: Viewer): TCardRequest {
+  const status = Number(r.status) as CardRequestStatus;
+  const userId = Number(r.user_id);
+  return {
+    id: Number(r.id),
+    name: r.name,
+    national_id: r.national_id,
+    status,
+    note: r.note,
+    user: {
+      id: userId,
+      name: r.user_name,
+      phone: r.user_phone,
+      image_url: r.user_image ? `/api/v1/users/${userId}/photo` : null,
+    },
+    decided_by: r.decided_by_id === null ? null : { id: Number(r.decided_by_id), name: r.decided_by_name ?? '' },
+    created_at: new Date(r.created_at).toISOString(),
+    decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    actions: actionsFor(CARD_REQUEST_MACHINE, status, viewer, { user_id: userId }),
+  };
+}
+
+function filters(query: TCardRequestListRequest): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (query.status !== undefined) parts.push(sql`c.status = ${query.status}`);
+  if (query.user_id) parts.push(sql`c.user_id = ${query.user_id}`);
+  const search = query.user ?? query.search;
+  if (search) {
+    parts.push(
+      sql`(u.name ilike ${likeContains(search)} or u.phone like ${likeContains(normalizePhone(search))}
+        or c.name ilike ${likeContains(search)} or c.national_id like ${likeContains(normalizePhone(search))})`,
+    );
+  }
+  if (query.from_date) parts.push(sql`c.created_at >= ${startOfCairoDay(query.from_date)}`);
+  if (query.to_date) parts.push(sql`c.created_at < ${startOfCairoDay(query.to_date)} + interval '1 day'`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The staff list (SPEC §2: user search and dates), newest first by default. */
+export async function listCardRequests(db: Reader, query: TCardRequestListRequest, window: PageWindow, viewer: Viewer) {
+  const where = filters(query);
+  const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const page = await listPage(
+    window,
+    async (limit, offset) =>
+      rowsOf<CardRequestRecord>(
+        await db.execute(sql`${SELECT} where ${where} order by c.id ${direction} limit ${limit} offset ${offset}`),
+      ),
+    () => cappedCount(db, sql`select 1 from card_requests c join users u on u.id = c.user_id where ${where}`),
+  );
+  return { ...page, data: page.data.map((r) => toDto(r, viewer)) };
+}
+
+/** One request, optionally only if it is this member's (the /me calls). */
+export async function findCardRequest(db: Reader, id: number, viewer: Viewer, ownerId?: number) {
+  const mine = ownerId === undefined ? sql`` : sql` and c.user_id = ${ownerId}`;
+  const [row] = rowsOf<CardRequestRecord>(await db.execute(sql`${SELECT} where c.id = ${id}${mine}`));
+  return row ? toDto(row, viewer) : undefined;
+}
+
+/** A member's own requests, newest first (at most 100). */
+export async function listOwnCardRequests(db: Reader, userId: number, viewer: Viewer) {
+  const rows = rowsOf<CardRequestRecord>(
+    await db.execute(sql`${SELECT} where c.user_id = ${userId} order by c.id desc limit 100`),
+  );
+  return rows.map((r) => toDto(r, viewer));
+}

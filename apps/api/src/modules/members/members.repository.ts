@@ -1,0 +1,221 @@
+import type { PaymentStatus } from '@portal/shared/schemas/associations';
+import type {
+  TMySubscription,
+  TOpenAssociation,
+  TOpenAssociationsRequest,
+  TStatementRow,
+} from '@portal/shared/schemas/members';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import type { Reader } from '../../db/transaction.js';
+import { cappedCount, listPage, type PageWindow } from '../../lib/list.js';
+import { piastresToPounds } from '../../lib/money.js';
+import { associationCode } from '../associations/associations.repository.js';
+
+/**
+ * The member's own data (docs/decisions/0018-members.md). Every query here takes the member's id
+ * and puts it in its WHERE: what another member holds is never found, whatever id is asked for.
+ */
+
+type MySubscriptionRecord = {
+  id: number;
+  association_id: number;
+  title: string;
+  cost_piastres: number;
+  type: 'normal' | 'vip';
+  day_number: number;
+  date: string;
+  amount_piastres: number;
+  transfer_status: string;
+  transfer_date: string | null;
+  total: number;
+  received: number;
+  late: number;
+  next_due_date: string | null;
+  next_due_amount: number | null;
+  move_id: number | null;
+  move_to_day: number | null;
+  move_to_date: string | null;
+  move_created_at: string | null;
+};
+
+/** My subscriptions with their progress, next installment and any turn move in review. */
+function mySubscriptionsSql(userId: number, today: string, only?: number): SQL {
+  const one = only === undefined ? sql`` : sql` and s.id = ${only}`;
+  return sql`select s.id, s.association_id, a.title, a.cost_piastres, a.type, s.day_number, d.date::text as date,
+      s.amount_piastres, s.transfer_status, s.transfer_date::text as transfer_date,
+      t.total, t.received, t.late,
+      nd.due_date::text as next_due_date, nd.amount_piastres as next_due_amount,
+      m.id as move_id, m.to_day as move_to_day, md.date::text as move_to_date, m.created_at as move_created_at
+    from subscriptions s
+    join associations a on a.id = s.association_id
+    join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
+    cross join lateral (
+      select count(*)::int as total,
+        (count(*) filter (where i.status = 'received'))::int as received,
+        (count(*) filter (where i.status = 'pending' and i.due_date < ${today}::date))::int as late
+      from installments i where i.subscription_id = s.id) t
+    left join lateral (
+      select i.due_date, i.amount_piastres from installments i
+      where i.subscription_id = s.id and i.status = 'pending' order by i.due_date, i.day_number limit 1) nd on true
+    left join turn_move_requests m on m.subscription_id = s.id and m.status = 0
+    left join association_days md on md.association_id = m.association_id and md.day_number = m.to_day
+    where s.user_id = ${userId} and s.status = 'active'${one}
+    order by d.date, s.id`;
+}
+
+function toMySubscription(r: MySubscriptionRecord, today: string): TMySubscription {
+  const nextDue =
+    r.next_due_date === null
+      ? null
+      : {
+          due_date: r.next_due_date,
+          amount: piastresToPounds(Number(r.next_due_amount ?? 0)),
+          status: (r.next_due_date < today ? 'late' : 'future') as PaymentStatus,
+        };
+  const unpaid = r.transfer_status !== 'paid';
+  return {
+    id: Number(r.id),
+    association: {
+      id: Number(r.association_id),
+      title: r.title,
+      cost: piastresToPounds(Number(r.cost_piastres)),
+      type: r.type,
+    },
+    day: { day_number: Number(r.day_number), date: r.date },
+    amount: piastresToPounds(Number(r.amount_piastres)),
+    transfer_status: unpaid ? 'unpaid' : 'paid',
+    transfer_date: r.transfer_date,
+    installments_total: Number(r.total),
+    installments_received: Number(r.received),
+    installments_late: Number(r.late),
+    next_due: nextDue,
+    open_turn_move:
+      r.move_id === null
+        ? null
+        : {
+            id: Number(r.move_id),
+            to_day: { day_number: Number(r.move_to_day), date: r.move_to_date ?? '' },
+            created_at: new Date(r.move_created_at ?? 0).toISOString(),
+          },
+    can_move: unpaid && r.date > today && r.move_id === null,
+  };
+}
+
+export async function mySubscriptions(db: Reader, userId: number, today: string): Promise<TMySubscription[]> {
+  const rows = rowsOf<MySubscriptionRecord>(await db.execute(mySubscriptionsSql(userId, today)));
+  return rows.map((r) => toMySubscription(r, today));
+}
+
+export async function mySubscription(db: Reader, userId: number, id: number, today: string) {
+  const [row] = rowsOf<MySubscriptionRecord>(await db.execute(mySubscriptionsSql(userId, today, id)));
+  return row ? toMySubscription(row, today) : undefined;
+}
+
+/** Every installment of one of my subscriptions (at most 1,200), in due-date order. */
+export async function statementRows(
+  db: Reader,
+  userId: number,
+  subscriptionId: number,
+  today: string,
+): Promise<TStatementRow[]> {
+  const rows = rowsOf<{
+    id: number;
+    day_number: number;
+    due_date: string;
+    amount_piastres: number;
+    status: PaymentStatus;
+    received_at: string | null;
+    reference: string | null;
+  }>(
+    await db.execute(sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
+        case when i.status = 'received' then 'received' when i.due_date < ${today}::date then 'late' else 'future' end as status,
+        i.received_at, i.reference
+      from installments i
+      where i.subscription_id = ${subscriptionId} and i.user_id = ${userId}
+      order by i.due_date, i.day_number`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    day_number: Number(r.day_number),
+    due_date: r.due_date,
+    amount: piastresToPounds(Number(r.amount_piastres)),
+    status: r.status,
+    received_at: r.received_at ? new Date(r.received_at).toISOString() : null,
+    reference: r.reference,
+  }));
+}
+
+/** A day nobody holds whose date is today or later. */
+function freeDay(today: string): SQL {
+  return sql`d.date >= ${today}::date and not exists (
+    select 1 from subscriptions s where s.association_id = d.association_id
+      and s.day_number = d.day_number and s.status = 'active')`;
+}
+
+/** Associations still running (to_date today or later) with at least one free day. */
+export async function openAssociations(db: Reader, query: TOpenAssociationsRequest, today: string, window: PageWindow) {
+  const where = sql`a.to_date >= ${today}::date
+    and exists (select 1 from association_days d where d.association_id = a.id and ${freeDay(today)})`;
+  const order = query.sortBy === 'cost' ? sql`a.cost_piastres asc, a.id asc` : sql`a.from_date asc, a.id asc`;
+  const page = await listPage(
+    window,
+    async (limit, offset) =>
+      rowsOf<{
+        id: number;
+        title: string;
+        type: 'normal' | 'vip';
+        cost_piastres: number;
+        from_date: string;
+        to_date: string;
+        total: number;
+        available: number;
+        first_day: number | null;
+        first_date: string | null;
+      }>(
+        await db.execute(sql`select a.id, a.title, a.type, a.cost_piastres, a.from_date::text as from_date,
+            a.to_date::text as to_date,
+            (select count(*)::int from association_days d where d.association_id = a.id) as total,
+            f.available, f.first_day, f.first_date
+          from (select * from associations a where ${where} order by ${order} limit ${limit} offset ${offset}) a
+          cross join lateral (
+            select count(*)::int as available,
+              (array_agg(d.day_number order by d.date, d.day_number))[1] as first_day,
+              min(d.date)::text as first_date
+            from association_days d where d.association_id = a.id and ${freeDay(today)}) f
+          order by ${order}`),
+      ),
+    () => cappedCount(db, sql`select 1 from associations a where ${where}`),
+  );
+  return {
+    ...page,
+    data: page.data.map(
+      (r): TOpenAssociation => ({
+        id: Number(r.id),
+        code: associationCode(Number(r.id)),
+        title: r.title,
+        type: r.type,
+        cost: piastresToPounds(Number(r.cost_piastres)),
+        from_date: r.from_date,
+        to_date: r.to_date,
+        amount: piastresToPounds(Number(r.cost_piastres) * Number(r.total)),
+        available_days: Number(r.available),
+        first_available: r.first_day === null ? null : { day_number: Number(r.first_day), date: r.first_date ?? '' },
+      }),
+    ),
+  };
+}
+
+/** The free days of an association from today on; undefined when there is no such association. */
+export async function availableDays(db: Reader, associationId: number, today: string) {
+  const [association] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from associations where id = ${associationId}`),
+  );
+  if (!association) return undefined;
+  const rows = rowsOf<{ day_number: number; date: string }>(
+    await db.execute(sql`select d.day_number, d.date::text as date from association_days d
+      where d.association_id = ${associationId} and ${freeDay(today)}
+      order by d.date, d.day_number`),
+  );
+  return rows.map((r) => ({ day_number: Number(r.day_number), date: r.date }));
+}

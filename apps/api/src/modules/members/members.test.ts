@@ -1,0 +1,203 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAssociation, subscribe } from '../../../test/factories/associations.js';
+import { createUser } from '../../../test/factories/users.js';
+import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
+import { rowsOf } from '../../db/client.js';
+import { installments, subscriptions } from '../../db/schema/associations.js';
+import { setClock } from '../../lib/clock.js';
+
+/**
+ * The member's own associations under /me (issue 11). Today is 2027-01-10 in Cairo; the
+ * associations start 2027-01-01, so day n falls on January n and days 1–9 are past.
+ */
+const TODAY = '2027-01-10';
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app, ADMIN.phone, ADMIN.password);
+});
+afterAll(async () => {
+  setClock();
+  await t?.close();
+});
+beforeEach(() => setClock(`${TODAY}T10:00:00+02:00`));
+
+const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object, lang: 'ar' | 'en' = 'en') =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...bearer(token), 'accept-language': lang },
+    ...(payload ? { payload } : {}),
+  });
+
+async function member(emailVerified = true) {
+  const user = await createUser(t.db, { type: 'user', roles: ['user'], emailVerified });
+  return { user, token: await loginAs(t.app, user.phone, user.password) };
+}
+
+async function association(cost = 50, from_date = '2027-01-01') {
+  return createAssociation(t.app, admin, { cost, from_date });
+}
+
+async function receive(subscriptionId: number, days: number[]) {
+  const rows = await t.db
+    .select({ id: installments.id })
+    .from(installments)
+    .where(and(eq(installments.subscriptionId, subscriptionId), inArray(installments.dayNumber, days)));
+  const res = await as(admin, 'POST', '/subscriptions/payments/receive', {
+    ids: rows.map((r) => r.id),
+    reference: 'REC-1',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('my associations', () => {
+  it('lists my subscriptions with turn day, payout, installments paid of total, late and the next one due', async () => {
+    const a = await association(50);
+    const m = await member();
+    const sub = (await subscribe(t.app, admin, { user_id: m.user.id, association_id: a.id, day_number: 30 })).json()
+      .data;
+    await receive(sub.id, [1, 2, 3]);
+    const res = await as(m.token, 'GET', '/me/subscriptions');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        id: sub.id,
+        association: { id: a.id, title: expect.any(String), cost: 50, type: 'normal' },
+        day: { day_number: 30, date: '2027-01-30' },
+        amount: 60_000,
+        transfer_status: 'unpaid',
+        transfer_date: null,
+        installments_total: 1200,
+        installments_received: 3,
+        installments_late: 6,
+        next_due: { due_date: '2027-01-04', amount: 50, status: 'late' },
+        open_turn_move: null,
+        can_move: true,
+      },
+    ]);
+    // Another member sees none of it, whatever id they try.
+    const other = await member();
+    expect((await as(other.token, 'GET', '/me/subscriptions')).json().data).toEqual([]);
+    expect((await as(other.token, 'GET', `/me/subscriptions/${sub.id}`)).statusCode).toBe(404);
+    expect((await as(other.token, 'GET', `/me/subscriptions/${sub.id}/statement`)).statusCode).toBe(404);
+    expect((await as(m.token, 'GET', `/me/subscriptions/${sub.id}`)).json().data.id).toBe(sub.id);
+  });
+
+  it('the statement has every installment with its status and the totals, summed in SQL', async () => {
+    const a = await association(20);
+    const m = await member();
+    const sub = (await subscribe(t.app, admin, { user_id: m.user.id, association_id: a.id, day_number: 12 })).json()
+      .data;
+    await receive(sub.id, [1, 2, 11]);
+    const res = await as(m.token, 'GET', `/me/subscriptions/${sub.id}/statement`);
+    expect(res.statusCode, res.body).toBe(200);
+    const statement = res.json().data;
+    expect(statement.as_of).toBe(TODAY);
+    expect(statement.totals).toEqual({
+      total: 1200,
+      received_count: 3,
+      received_sum: 60,
+      late_count: 7,
+      late_sum: 140,
+      future_count: 1190,
+      future_sum: 23_800,
+    });
+    expect(statement.remaining_sum).toBe(23_940);
+    expect(statement.rows).toHaveLength(1200);
+    expect(statement.rows.slice(0, 3).map((r: { status: string }) => r.status)).toEqual([
+      'received',
+      'received',
+      'late',
+    ]);
+    expect(statement.rows[9]).toMatchObject({ day_number: 10, due_date: TODAY, status: 'future', amount: 20 });
+    expect(statement.rows[10]).toMatchObject({ day_number: 11, status: 'received', reference: 'REC-1' });
+    expect(statement.rows[1199]).toMatchObject({ day_number: 1200, due_date: '2030-04-14' });
+  });
+});
+
+describe('open associations and joining', () => {
+  it('lists running associations with free days from today; a finished one is not offered', async () => {
+    const open = await association(100);
+    const finished = await association(100, '2020-01-01');
+    const holder = await member();
+    await subscribe(t.app, admin, { user_id: holder.user.id, association_id: open.id, day_number: 10 });
+    const m = await member();
+    const res = await as(m.token, 'GET', '/me/associations/open?perPage=200');
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data.data.map((r: { id: number }) => r.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(finished.id);
+    const row = res.json().data.data.find((r: { id: number }) => r.id === open.id);
+    expect(row).toMatchObject({
+      code: open.code,
+      cost: 100,
+      amount: 120_000,
+      available_days: 1190,
+      first_available: { day_number: 11, date: '2027-01-11' },
+    });
+    const days = (await as(m.token, 'GET', `/me/associations/${open.id}/days`)).json().data.days;
+    expect(days).toHaveLength(1190);
+    expect(days[0]).toEqual({ day_number: 11, date: '2027-01-11' });
+    expect((await as(m.token, 'GET', '/me/associations/99999999/days')).statusCode).toBe(404);
+    expect((await as(m.token, 'GET', '/me/associations/open?perPage=7')).statusCode).toBe(422);
+  });
+
+  it('a member with a confirmed email joins on a free day; unconfirmed, past or held days are refused', async () => {
+    const a = await association(10);
+    const unconfirmed = await member(false);
+    const refused = await as(
+      unconfirmed.token,
+      'POST',
+      '/me/subscriptions',
+      { association_id: a.id, day_number: 20 },
+      'ar',
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('فعّل بريدك الإلكتروني أولًا، ثم يمكنك الاشتراك في جمعية');
+
+    const m = await member();
+    const quote = await as(m.token, 'POST', '/me/subscriptions/quote', { association_id: a.id, day_number: 20 });
+    expect(quote.json().data).toMatchObject({
+      amount: 12_000,
+      installments: 1200,
+      past_due_count: 9,
+      past_due_sum: 90,
+    });
+    const joined = await as(m.token, 'POST', '/me/subscriptions', { association_id: a.id, day_number: 20 });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json().message).toBe('You joined the association; your turn day is 20');
+    expect(joined.json().data).toMatchObject({ day: { day_number: 20, date: '2027-01-20' }, installments_total: 1200 });
+
+    const past = await as(m.token, 'POST', '/me/subscriptions', { association_id: a.id, day_number: 9 });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors[0]).toMatchObject({ field: 'day_number' });
+    const other = await member();
+    const held = await as(other.token, 'POST', '/me/subscriptions', { association_id: a.id, day_number: 20 });
+    expect(held.statusCode).toBe(409);
+    const finished = await association(10, '2020-01-01');
+    const late = await as(other.token, 'POST', '/me/subscriptions', { association_id: finished.id, day_number: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This association is no longer open to new members');
+    const mine = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, other.user.id));
+    expect(mine).toEqual([]);
+  });
+
+  it('two members taking one day at the same moment: exactly one holds it', async () => {
+    const a = await association(10);
+    const pair = await Promise.all([member(), member()]);
+    const results = await Promise.all(
+      pair.map((m) => as(m.token, 'POST', '/me/subscriptions', { association_id: a.id, day_number: 33 })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const [held] = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from subscriptions where association_id = ${a.id} and day_number = 33`,
+      ),
+    );
+    expect(Number(held?.n)).toBe(1);
+  });
+});

@@ -1,0 +1,305 @@
+import type {
+  PaymentStatus,
+  TPayment,
+  TPaymentListRequest,
+  TSubscription,
+  TSubscriptionListRequest,
+} from '@portal/shared/schemas/associations';
+import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { associationDays, associations, installments, subscriptions } from '../../db/schema/associations.js';
+import { users } from '../../db/schema/users.js';
+import type { Reader } from '../../db/transaction.js';
+import { keysetBatches } from '../../lib/export.js';
+import { cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
+import { piastresToPounds } from '../../lib/money.js';
+
+const subscriptionColumns = {
+  id: subscriptions.id,
+  userId: subscriptions.userId,
+  userName: users.name,
+  userPhone: users.phone,
+  date: associationDays.date,
+  dayNumber: subscriptions.dayNumber,
+  associationId: associations.id,
+  associationTitle: associations.title,
+  costPiastres: associations.costPiastres,
+  amountPiastres: subscriptions.amountPiastres,
+  transferStatus: subscriptions.transferStatus,
+  transferReference: subscriptions.transferReference,
+  transferDate: subscriptions.transferDate,
+  createdAt: subscriptions.createdAt,
+};
+
+type SubscriptionRecord = {
+  id: number;
+  userId: number;
+  userName: string;
+  userPhone: string;
+  date: string;
+  dayNumber: number;
+  associationId: number;
+  associationTitle: string;
+  costPiastres: number;
+  amountPiastres: number;
+  transferStatus: string;
+  transferReference: string | null;
+  transferDate: string | null;
+  createdAt: string;
+};
+
+export function toSubscriptionDto(r: SubscriptionRecord): TSubscription {
+  return {
+    id: r.id,
+    user_id: r.userId,
+    userName: r.userName,
+    userPhone: r.userPhone,
+    date: r.date,
+    dayNumber: r.dayNumber,
+    association: { id: r.associationId, title: r.associationTitle, cost: piastresToPounds(r.costPiastres) },
+    amount: piastresToPounds(r.amountPiastres),
+    transferStatus: r.transferStatus === 'paid' ? 'paid' : 'unpaid',
+    transfer_reference: r.transferReference,
+    transfer_date: r.transferDate,
+    created_at: new Date(r.createdAt).toISOString(),
+  };
+}
+
+function subscriptionsQuery(db: Reader) {
+  return db
+    .select(subscriptionColumns)
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(associations, eq(associations.id, subscriptions.associationId))
+    .innerJoin(
+      associationDays,
+      and(
+        eq(associationDays.associationId, subscriptions.associationId),
+        eq(associationDays.dayNumber, subscriptions.dayNumber),
+      ),
+    );
+}
+
+export async function findSubscription(db: Reader, id: number): Promise<TSubscription | undefined> {
+  const [row] = await subscriptionsQuery(db).where(eq(subscriptions.id, id));
+  return row ? toSubscriptionDto(row as SubscriptionRecord) : undefined;
+}
+
+function subscriptionFilters(query: TSubscriptionListRequest): SQL | undefined {
+  return and(
+    eq(subscriptions.status, 'active'),
+    query.status ? eq(subscriptions.transferStatus, query.status) : undefined,
+    query.association_id ? eq(subscriptions.associationId, query.association_id) : undefined,
+    query.user_id ? eq(subscriptions.userId, query.user_id) : undefined,
+    query.from_date ? gte(associationDays.date, query.from_date) : undefined,
+    query.to_date ? lte(associationDays.date, query.to_date) : undefined,
+  );
+}
+
+const SUBSCRIPTION_SORT = {
+  id: subscriptions.id,
+  date: associationDays.date,
+  dayNumber: subscriptions.dayNumber,
+  amount: subscriptions.amountPiastres,
+};
+
+export async function listSubscriptions(db: Reader, query: TSubscriptionListRequest, window: PageWindow) {
+  const where = subscriptionFilters(query);
+  const order = orderBy(SUBSCRIPTION_SORT, query.sortBy, query.sortOrder, subscriptions.id);
+  const page = await listPage(
+    window,
+    (limit, offset) =>
+      subscriptionsQuery(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () =>
+      cappedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(subscriptions)
+          .innerJoin(
+            associationDays,
+            and(
+              eq(associationDays.associationId, subscriptions.associationId),
+              eq(associationDays.dayNumber, subscriptions.dayNumber),
+            ),
+          )
+          .where(where)
+          .getSQL(),
+      ),
+  );
+  return { ...page, data: page.data.map((r) => toSubscriptionDto(r as SubscriptionRecord)) };
+}
+
+/** A subscription's installments summed in SQL: received, late and future, counts and sums (piastres). */
+export async function installmentTotals(db: Reader, subscriptionId: number, today: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      receivedCount: sql<number>`(count(*) filter (where ${installments.status} = 'received'))::int`,
+      receivedSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'received'), 0)::bigint`,
+      lateCount: sql<number>`(count(*) filter (where ${installments.status} = 'pending' and ${installments.dueDate} < ${today}::date))::int`,
+      lateSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'pending' and ${installments.dueDate} < ${today}::date), 0)::bigint`,
+      futureCount: sql<number>`(count(*) filter (where ${installments.status} = 'pending' and ${installments.dueDate} >= ${today}::date))::int`,
+      futureSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'pending' and ${installments.dueDate} >= ${today}::date), 0)::bigint`,
+    })
+    .from(installments)
+    .where(eq(installments.subscriptionId, subscriptionId));
+  return {
+    total: row?.total ?? 0,
+    received_count: row?.receivedCount ?? 0,
+    received_sum: piastresToPounds(row?.receivedSum ?? 0),
+    late_count: row?.lateCount ?? 0,
+    late_sum: piastresToPounds(row?.lateSum ?? 0),
+    future_count: row?.futureCount ?? 0,
+    future_sum: piastresToPounds(row?.futureSum ?? 0),
+  };
+}
+
+/* ------------------------------------------------------------------ payments */
+
+/** The reported state of an installment: stored pending/received, late/future from today (Cairo). */
+function statusSql(today: string) {
+  return sql<PaymentStatus>`case when ${installments.status} = 'received' then 'received'
+    when ${installments.dueDate} < ${today}::date then 'late' else 'future' end`;
+}
+
+function paymentColumns(today: string) {
+  return {
+    id: installments.id,
+    userId: users.id,
+    userName: users.name,
+    userPhone: users.phone,
+    associationId: associations.id,
+    associationTitle: associations.title,
+    costPiastres: associations.costPiastres,
+    subscriptionId: installments.subscriptionId,
+    dayNumber: installments.dayNumber,
+    dueDate: installments.dueDate,
+    status: statusSql(today),
+    amountPiastres: installments.amountPiastres,
+    daysLate: sql<number>`case when ${installments.status} = 'pending' and ${installments.dueDate} < ${today}::date
+      then (${today}::date - ${installments.dueDate})::int else 0 end`,
+    reference: installments.reference,
+    note: installments.note,
+    receivedAt: installments.receivedAt,
+  };
+}
+
+type PaymentRecord = {
+  id: number;
+  userId: number;
+  userName: string;
+  userPhone: string;
+  associationId: number;
+  associationTitle: string;
+  costPiastres: number;
+  subscriptionId: number;
+  dayNumber: number;
+  dueDate: string;
+  status: PaymentStatus;
+  amountPiastres: number;
+  daysLate: number;
+  reference: string | null;
+  note: string | null;
+  receivedAt: string | null;
+};
+
+function toPaymentDto(r: PaymentRecord): TPayment {
+  return {
+    id: Number(r.id),
+    user: { id: r.userId, name: r.userName, phone: r.userPhone },
+    association: { id: r.associationId, title: r.associationTitle, cost: piastresToPounds(r.costPiastres) },
+    association_id: r.associationId,
+    subscription_id: r.subscriptionId,
+    dayNumber: r.dayNumber,
+    dueDate: r.dueDate,
+    status: r.status,
+    amount: piastresToPounds(r.amountPiastres),
+    days_late: Number(r.daysLate),
+    reference: r.reference,
+    note: r.note,
+    received_at: r.receivedAt ? new Date(r.receivedAt).toISOString() : null,
+  };
+}
+
+function paymentsQuery(db: Reader, today: string) {
+  return db
+    .select(paymentColumns(today))
+    .from(installments)
+    .innerJoin(users, eq(users.id, installments.userId))
+    .innerJoin(associations, eq(associations.id, installments.associationId));
+}
+
+function paymentFilters(query: TPaymentListRequest, today: string): SQL | undefined {
+  let status: SQL | undefined;
+  if (query.status === 'received') status = eq(installments.status, 'received');
+  if (query.status === 'late') status = and(eq(installments.status, 'pending'), lt(installments.dueDate, today));
+  if (query.status === 'future') status = and(eq(installments.status, 'pending'), gte(installments.dueDate, today));
+  return and(
+    status,
+    query.association_id ? eq(installments.associationId, query.association_id) : undefined,
+    query.user_id ? eq(installments.userId, query.user_id) : undefined,
+    query.subscription_id ? eq(installments.subscriptionId, query.subscription_id) : undefined,
+    query.from_date ? gte(installments.dueDate, query.from_date) : undefined,
+    query.to_date ? lte(installments.dueDate, query.to_date) : undefined,
+  );
+}
+
+export async function findPayment(db: Reader, id: number, today: string): Promise<TPayment | undefined> {
+  const [row] = await paymentsQuery(db, today).where(eq(installments.id, id));
+  return row ? toPaymentDto(row as PaymentRecord) : undefined;
+}
+
+export async function listPayments(db: Reader, query: TPaymentListRequest, today: string, window: PageWindow) {
+  const where = paymentFilters(query, today);
+  const order = orderBy(
+    { id: installments.id, dueDate: installments.dueDate },
+    query.sortBy,
+    query.sortOrder,
+    installments.id,
+  );
+  const page = await listPage(
+    window,
+    (limit, offset) =>
+      paymentsQuery(db, today)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () => cappedCount(db, db.select({ one: sql`1` }).from(installments).where(where).getSQL()),
+  );
+  return { ...page, data: page.data.map((r) => toPaymentDto(r as PaymentRecord)) };
+}
+
+/** Every installment the filters match, newest first, in batches (exports). */
+export function exportPayments(db: Reader, query: TPaymentListRequest, today: string): AsyncGenerator<TPayment[]> {
+  const where = paymentFilters(query, today);
+  return keysetBatches(
+    async (before, limit) =>
+      (
+        await paymentsQuery(db, today)
+          .where(and(where, before === null ? undefined : lt(installments.id, before)))
+          .orderBy(desc(installments.id))
+          .limit(limit)
+      ).map((r) => toPaymentDto(r as PaymentRecord)),
+    (p) => p.id,
+  );
+}
+
+/** Every subscription the filters match, newest first, in batches (exports). */
+export function exportSubscriptions(db: Reader, query: TSubscriptionListRequest): AsyncGenerator<TSubscription[]> {
+  const where = subscriptionFilters(query);
+  return keysetBatches(
+    async (before, limit) =>
+      (
+        await subscriptionsQuery(db)
+          .where(and(where, before === null ? undefined : lt(subscriptions.id, before)))
+          .orderBy(desc(subscriptions.id))
+          .limit(limit)
+      ).map((r) => toSubscriptionDto(r as SubscriptionRecord)),
+    (s) => s.id,
+  );
+}

@@ -1,0 +1,120 @@
+import type { Viewer } from '@portal/shared/policy';
+import {
+  type TTurnMove,
+  type TTurnMoveListRequest,
+  TURN_MOVE_MACHINE,
+  type TurnMoveStatus,
+} from '@portal/shared/schemas/turn-moves';
+import { normalizePhone } from '@portal/shared/text';
+import { actionsFor } from '@portal/shared/workflow';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import type { Reader } from '../../db/transaction.js';
+import { cappedCount, likeContains, listPage, type PageWindow, startOfCairoDay } from '../../lib/list.js';
+import { piastresToPounds } from '../../lib/money.js';
+
+type TurnMoveRecord = {
+  id: number;
+  subscription_id: number;
+  status: number;
+  note: string | null;
+  created_at: string;
+  decided_at: string | null;
+  user_id: number;
+  user_name: string;
+  user_phone: string;
+  user_image: string | null;
+  association_id: number;
+  association_title: string;
+  cost_piastres: number;
+  from_day: number;
+  from_date: string | null;
+  to_day: number;
+  to_date: string | null;
+  decided_by_id: number | null;
+  decided_by_name: string | null;
+};
+
+/** Every column a turn-move request shows: the member, the association, both days with their dates. */
+const SELECT = sql`select r.id, r.subscription_id, r.status, r.note, r.created_at, r.decided_at,
+    r.user_id, u.name as user_name, u.phone as user_phone, u.image as user_image,
+    a.id as association_id, a.title as association_title, a.cost_piastres,
+    r.from_day, fd.date::text as from_date, r.to_day, td.date::text as to_date,
+    d.id as decided_by_id, d.name as decided_by_name
+  from turn_move_requests r
+  join users u on u.id = r.user_id
+  join associations a on a.id = r.association_id
+  left join association_days fd on fd.association_id = r.association_id and fd.day_number = r.from_day
+  left join association_days td on td.association_id = r.association_id and td.day_number = r.to_day
+  left join users d on d.id = r.decided_by`;
+
+export function toTurnMoveDto(r: TurnMoveRecord, viewer: Viewer): TTurnMove {
+  const status = Number(r.status) as TurnMoveStatus;
+  const userId = Number(r.user_id);
+  return {
+    id: Number(r.id),
+    user: {
+      id: userId,
+      name: r.user_name,
+      phone: r.user_phone,
+      image_url: r.user_image ? `/api/v1/users/${userId}/photo` : null,
+    },
+    association: {
+      id: Number(r.association_id),
+      title: r.association_title,
+      cost: piastresToPounds(Number(r.cost_piastres)),
+    },
+    subscription_id: Number(r.subscription_id),
+    from_day: { day_number: Number(r.from_day), date: r.from_date ?? '' },
+    to_day: { day_number: Number(r.to_day), date: r.to_date ?? '' },
+    status,
+    note: r.note,
+    changed_by: r.decided_by_id === null ? null : { id: Number(r.decided_by_id), name: r.decided_by_name ?? '' },
+    created_at: new Date(r.created_at).toISOString(),
+    decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    actions: actionsFor(TURN_MOVE_MACHINE, status, viewer, { user_id: userId }),
+  };
+}
+
+function filters(query: TTurnMoveListRequest): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (query.status !== undefined) parts.push(sql`r.status = ${query.status}`);
+  if (query.association_id) parts.push(sql`r.association_id = ${query.association_id}`);
+  const search = query.user ?? query.search;
+  if (search) {
+    parts.push(sql`(u.name ilike ${likeContains(search)} or u.phone like ${likeContains(normalizePhone(search))})`);
+  }
+  if (query.from_date) parts.push(sql`r.created_at >= ${startOfCairoDay(query.from_date)}`);
+  if (query.to_date) parts.push(sql`r.created_at < ${startOfCairoDay(query.to_date)} + interval '1 day'`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The staff list: filters of SPEC §2 (user search, status, association, dates), newest first by default. */
+export async function listTurnMoves(db: Reader, query: TTurnMoveListRequest, window: PageWindow, viewer: Viewer) {
+  const where = filters(query);
+  const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const page = await listPage(
+    window,
+    async (limit, offset) =>
+      rowsOf<TurnMoveRecord>(
+        await db.execute(sql`${SELECT} where ${where} order by r.id ${direction} limit ${limit} offset ${offset}`),
+      ),
+    () => cappedCount(db, sql`select 1 from turn_move_requests r join users u on u.id = r.user_id where ${where}`),
+  );
+  return { ...page, data: page.data.map((r) => toTurnMoveDto(r, viewer)) };
+}
+
+/** One request, optionally only if it is this member's (the /me calls). */
+export async function findTurnMove(db: Reader, id: number, viewer: Viewer, ownerId?: number) {
+  const mine = ownerId === undefined ? sql`` : sql` and r.user_id = ${ownerId}`;
+  const [row] = rowsOf<TurnMoveRecord>(await db.execute(sql`${SELECT} where r.id = ${id}${mine}`));
+  return row ? toTurnMoveDto(row, viewer) : undefined;
+}
+
+/** A member's own requests, newest first (a member has a handful; at most 100). */
+export async function listOwnTurnMoves(db: Reader, userId: number, viewer: Viewer) {
+  const rows = rowsOf<TurnMoveRecord>(
+    await db.execute(sql`${SELECT} where r.user_id = ${userId} order by r.id desc limit 100`),
+  );
+  return rows.map((r) => toTurnMoveDto(r, viewer));
+}

@@ -1,0 +1,84 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { IDEMPOTENCY_TTL, idempotencyKeys } from '../db/schema/idempotency.js';
+import { AppError } from '../lib/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A create call: an Idempotency-Key header makes a retry answer like the first call. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotency: { scope: string; key: string } | null;
+  }
+}
+
+const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/**
+ * Idempotent creates (issue 9, docs/decisions/0019-idempotency.md): a client sends `Idempotency-Key` with a
+ * create call; the first call runs and its answer is kept for a day; a retry with the same key
+ * (a double click, a network retry) gets that answer back, with `Idempotency-Replayed: true`,
+ * and creates nothing; a retry while the first still runs gets 409. A failed first call keeps
+ * nothing, so the same key may try again.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config?.idempotent) return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !KEY.test(header)) {
+      throw new AppError(422, 'errors.validation', {}, [{ field: 'Idempotency-Key', key: 'validation.invalid_value' }]);
+    }
+    const scope = request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const claimed = await app.db
+      .insert(idempotencyKeys)
+      .values({ key: header, scope, route })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length > 0) {
+      request.idempotency = { scope, key: header };
+      // Keys older than a day go, a few at a time, as new ones come.
+      await app.db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_TTL}`))
+        .catch(() => undefined);
+      return;
+    }
+    const [first] = await app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, header)));
+    if (!first || first.route !== route) {
+      throw new AppError(422, 'errors.validation', {}, [
+        { field: 'Idempotency-Key', key: 'errors.idempotency_reused' },
+      ]);
+    }
+    if (first.status === null) throw AppError.conflict('errors.request_in_progress');
+    return reply.code(first.status).header('idempotency-replayed', 'true').send(first.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = null;
+    const where = and(
+      eq(idempotencyKeys.scope, claim.scope),
+      eq(idempotencyKeys.key, claim.key),
+      isNull(idempotencyKeys.status),
+    );
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      await app.db
+        .update(idempotencyKeys)
+        .set({ status: reply.statusCode, body: JSON.parse(payload) })
+        .where(where);
+    } else {
+      await app.db.delete(idempotencyKeys).where(where);
+    }
+    return payload;
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../config/env.js';
+import { createJobWorker, type FlushOptions, type FlushResult, type JobHandler } from '../lib/jobs.js';
+import { mailJobHandler } from '../lib/mail.js';
+import { createMailTransport } from '../lib/mail-transport.js';
+
+export type JobsService = {
+  /** Registers a kind of job (before the app is ready). */
+  register(kind: string, handler: JobHandler): void;
+  /** Runs every due job now (tests call it to deliver deterministically). */
+  flush(options?: FlushOptions): Promise<FlushResult>;
+  /** Wakes the worker after a transaction queued a job. */
+  kick(): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobsService;
+    /** Where mail goes: smtp when SMTP_URL is set, otherwise outbox (.eml files in DATA_DIR/outbox). */
+    mailTransport: 'smtp' | 'outbox';
+  }
+}
+
+/**
+ * The job worker (lib/jobs.ts) of this instance, polling every JOBS_POLL_SECONDS
+ * (0: only when flushed), with the kinds the app knows; "mail" is registered here.
+ * Started when the app is ready, stopped (after the pass in flight) when it closes.
+ */
+export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {
+  const handlers = new Map<string, JobHandler>();
+  const worker = createJobWorker({ db: app.db, handlers, log: app.log, pollSeconds: opts.env.JOBS_POLL_SECONDS });
+  const transport = createMailTransport(opts.env, app.log);
+  handlers.set('mail', mailJobHandler(transport, opts.env.MAIL_MAX_ATTEMPTS));
+  app.decorate('jobs', {
+    register(kind: string, handler: JobHandler) {
+      if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+      handlers.set(kind, handler);
+    },
+    flush: worker.flush,
+    kick: worker.kick,
+  });
+  app.decorate('mailTransport', transport.kind);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+});

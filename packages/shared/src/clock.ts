@@ -1,0 +1,52 @@
+import { TIME_ZONE } from './constants.js';
+
+/**
+ * The one source of "now" in a process, and Cairo's calendar day derived from it.
+ * Each side wraps it in its own clock module (apps/api/src/lib/clock.ts,
+ * apps/web/src/lib/clock.ts), which tests set; nothing else reads the machine
+ * clock to decide a day. Days are yyyy-mm-dd strings, compared as text.
+ */
+let source: () => Date = () => new Date();
+
+/** Replaces the source of "now" (a fixed instant in tests); `undefined` restores the real clock. */
+export function setNowSource(next: (() => Date) | undefined): void {
+  source = next ?? (() => new Date());
+}
+
+export function now(): Date {
+  return source();
+}
+
+const cairoFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day (yyyy-mm-dd) an instant falls on in Africa/Cairo. */
+export function cairoDay(instant: Date): string {
+  return cairoFormat.format(instant);
+}
+
+/** Today in Africa/Cairo, by the process clock. */
+export function today(): string {
+  return cairoDay(now());
+}
+
+/** A day plus n calendar days (n may be negative); pure date arithmetic, no time zone involved. */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The year of today in Cairo (the footer's copyright line). */
+export function currentYear(): number {
+  return Number(today().slice(0, 4));
+}
