@@ -33,8 +33,9 @@ async function open(portal: Portal, browser: Browser, viewport: 'desktop' | 'pho
   return opened;
 }
 
+/** A toast's text as the user reads it, from the light toaster of the guest pages or from antd's. */
 async function toastText(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).waitFor();
+  await page.getByText(text, { exact: true }).first().waitFor();
 }
 
 describe('customer accounts in the browser', () => {
@@ -42,8 +43,8 @@ describe('customer accounts in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // MAIL_POLL_SECONDS=0: mail goes out only when a test flushes the queue, so nothing races.
-    portal = await startPortal({ MAIL_POLL_SECONDS: '0' });
+    // JOBS_POLL_SECONDS=0: mail goes out only when a test flushes the queue, so nothing races.
+    portal = await startPortal({ JOBS_POLL_SECONDS: '0' });
     browser = await launchBrowser();
   });
 

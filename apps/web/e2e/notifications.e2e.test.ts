@@ -100,7 +100,8 @@ describe('notifications in the browser', () => {
         .first()
         .getByRole('button', { name: /^Delete notification/ })
         .click();
-      await page.locator('.ant-message-notice', { hasText: 'The notification was deleted' }).waitFor();
+      // The toast, in whichever toaster shows it (antd's joins once the screen is up: app/antd-providers.tsx).
+      await page.getByText('The notification was deleted').waitFor();
       await expect.poll(() => items(page).count()).toBe(1);
 
       // Delete all asks first; "No" keeps them, "Yes" empties the list and the badge.
@@ -110,7 +111,7 @@ describe('notifications in the browser', () => {
       expect(await items(page).count()).toBe(1);
       await page.getByTestId('notifications-delete-all').click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
-      await page.locator('.ant-message-notice', { hasText: 'All notifications were deleted' }).waitFor();
+      await page.getByText('All notifications were deleted').waitFor();
       await panel(page).getByText('You have no notifications').waitFor();
       await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, unread: 0');
 

@@ -19,9 +19,10 @@ describe('walking skeleton in the browser', () => {
   it('sends a visitor without a session from / to the Arabic, right-to-left login page', async () => {
     const { page, context, errors } = await newPage(browser, portal.url);
     await page.goto('/');
-    await page.waitForURL('**/login');
-    expect(await documentLanguage(page)).toEqual({ dir: 'rtl', lang: 'ar', bodyClass: 'ar' });
+    // What the visitor waits for: the login form (the redirect happens inside the page).
     await page.getByRole('heading', { name: 'تسجيل الدخول إلى حسابك' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await documentLanguage(page)).toEqual({ dir: 'rtl', lang: 'ar', bodyClass: 'ar' });
     // The bundled Arabic web font is loaded, not a CDN one.
     const cairo = await page.evaluate(async () => {
       await document.fonts.ready;
@@ -53,7 +54,8 @@ describe('walking skeleton in the browser', () => {
     expect(await card.textContent()).toContain('مفعّل');
 
     await page.getByTestId('language-toggle').click();
-    expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
+    // The English texts are downloaded first, then the page flips: wait for it.
+    await expect.poll(() => documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
     await page.reload();
     await page.getByText('My account').waitFor();
     expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
@@ -64,11 +66,15 @@ describe('walking skeleton in the browser', () => {
     // The login just made is in the audit log, with the acting user linked.
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL('**/logs');
-    const firstRow = page.locator('.ant-table-row').first();
-    await firstRow.waitFor();
+    // The first data row (row 0 is the header).
+    const firstRow = page.getByRole('region', { name: 'Audit log' }).getByRole('row').nth(1);
+    await firstRow.getByRole('link', { name: /View entry/ }).waitFor();
     expect(await firstRow.textContent()).toContain('Logged in');
     await firstRow.getByRole('link', { name: /View entry/ }).click();
     await page.waitForURL(/\/logs\/\d+$/);
+    // What changed, field by field; the stored record itself on request.
+    await page.getByRole('table', { name: 'What changed' }).getByRole('rowheader', { name: 'User id' }).waitFor();
+    await page.getByRole('button', { name: 'Show raw data' }).click();
     await page.getByTestId('new-value').waitFor();
     expect(await page.getByTestId('new-value').textContent()).toContain('"user_id"');
     expect(await page.getByTestId('new-value').textContent()).not.toContain('token_hash');
@@ -76,7 +82,7 @@ describe('walking skeleton in the browser', () => {
 
     // Filters live in the URL, so Back restores them.
     await page.goto('/logs?action=login');
-    await firstRow.waitFor();
+    await firstRow.getByRole('link', { name: /View entry/ }).waitFor();
     expect(await page.getByTestId('table-total').textContent()).toBe('Total: 1');
 
     await page.getByTestId('profile-menu').click();
@@ -109,7 +115,7 @@ describe('walking skeleton in the browser', () => {
     await page.locator('#password').fill(ADMIN.password);
     await page.locator('#password').press('Enter');
     await page.waitForURL('**/logs?action=login');
-    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByRole('region', { name: 'سجل العمليات' }).getByRole('row').nth(1).waitFor();
     await context.close();
   });
 
@@ -134,6 +140,40 @@ describe('walking skeleton in the browser', () => {
     await page.getByText('الخدمة غير متاحة مؤقتًا').waitFor();
     await page.getByRole('searchbox').fill('سجل');
     await page.getByRole('link', { name: 'سجل العمليات' }).waitFor();
+    // Labels of the signed-in screens too (their texts are downloaded for the search), and a word when nothing matches.
+    await page.getByRole('searchbox').fill('الصلاحيات');
+    await page.getByRole('link', { name: 'الأدوار والصلاحيات' }).waitFor();
+    await page.getByRole('searchbox').fill('فواتير');
+    await page.getByRole('status').filter({ hasText: 'لا توجد صفحة بهذا الاسم' }).waitFor();
+    // The 401 page's "Log in" ends the session and opens the login page.
+    await page.goto('/401');
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'تسجيل الدخول إلى حسابك' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('names every page in the tab, and goes back inside the app, to the parent page when opened directly', async () => {
+    const { page, context, errors } = await newPage(browser, portal.url);
+    await page.goto('/login');
+    await expect.poll(() => page.title()).toBe('تسجيل الدخول — بوابة الجمعيات');
+    await loginThroughForm(page, ADMIN.phone, ADMIN.password);
+    await expect.poll(() => page.title()).toBe('لوحة التحكم — بوابة الجمعيات');
+    // Opened directly (a bookmark, a new tab): back goes up to the administrators, not off the app.
+    await page.goto('/users/admins/create');
+    await page.getByTestId('user-form').waitFor();
+    await expect.poll(() => page.title()).toBe('إضافة مسؤول — بوابة الجمعيات');
+    await page.getByTestId('back-button').click();
+    await page.waitForURL(/\/users\/admins$/);
+    // With a page of the app before it, back returns there.
+    await page.locator('.sidebar').getByRole('link', { name: 'سجل العمليات' }).click();
+    await page.waitForURL('**/logs');
+    await page.getByTestId('back-button').click();
+    await page.waitForURL(/\/users\/admins$/);
+    await page.getByTestId('language-toggle').click();
+    await expect.poll(() => page.title()).toBe('Administrators — Associations Portal');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -24,7 +24,7 @@ describe('staff: recovery mode and the review of recovery accounts', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    portal = await startPortal({ MAIL_POLL_SECONDS: '0' });
+    portal = await startPortal({ JOBS_POLL_SECONDS: '0' });
     browser = await launchBrowser();
   });
 
@@ -46,9 +46,13 @@ describe('staff: recovery mode and the review of recovery accounts', () => {
       const toggle = page.getByRole('switch', { name: 'وضع استعادة الحسابات' });
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await toggle.click();
+      // Wait for the change itself (its response, then the switch), not for a toast that comes and goes.
+      const changed = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/setting/change/recovery_mode'),
+      );
       await page.getByRole('button', { name: 'نعم، فعّل' }).click();
-      await page.locator('.ant-message-notice', { hasText: 'تمت العملية بنجاح' }).waitFor();
-      await page.locator('[role="switch"][aria-checked="true"]').waitFor();
+      expect((await changed).status()).toBe(200);
+      await page.getByRole('switch', { name: 'وضع استعادة الحسابات', checked: true }).waitFor();
       const admin = await call(portal, '/login', { phone: ADMIN.phone, password: ADMIN.password });
       const adminToken = admin.access_token as string;
       const settings = (await call(portal, '/setting/index', {}, adminToken)) as unknown as {
@@ -104,9 +108,13 @@ describe('staff: recovery mode and the review of recovery accounts', () => {
       const status = page.getByTestId(`recovery-status-${id}`);
       await status.waitFor();
       expect(await status.textContent()).toBe('قيد المراجعة');
-      await page.getByTestId(`recovery-verify-${id}`).click();
+      await page.getByRole('button', { name: 'تأكيد حساب هاني سمير عبد الله' }).click();
+      const verified = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/recovery/verify'),
+      );
       await page.getByRole('button', { name: 'نعم، أكّد الحساب' }).click();
-      await page.locator('.ant-message-notice', { hasText: 'تمت العملية بنجاح' }).waitFor();
+      expect((await verified).status()).toBe(200);
+      // The row changes once the list is fetched again.
       await page.getByTestId(`recovery-status-${id}`).filter({ hasText: 'تم الاعتماد' }).waitFor();
       expect(await page.getByTestId(`recovery-verify-${id}`).count()).toBe(0);
 

@@ -1,19 +1,30 @@
-import '@fontsource/cairo/arabic-400.css';
-import '@fontsource/cairo/arabic-700.css';
-import '@fontsource/cairo/latin-400.css';
-import '@fontsource/cairo/latin-700.css';
+// Cairo, every subset by unicode-range: a page downloads only the files its text needs.
+import '@fontsource/cairo/400.css';
+import '@fontsource/cairo/700.css';
 import './styles.css';
+import './components/guest/guest.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { initI18n } from './lib/i18n';
+import { App, startApp } from './app/app';
+import { initI18n, loadTexts } from './lib/i18n';
+import { storedLanguage } from './lib/language';
 
-initI18n();
+// The language's guest texts, the first screen's code (and antd and the signed-in user, when that
+// screen needs them) download side by side; the app renders once the texts are in.
+// The signed-in screens' texts come with antd (app/antd-boundary.tsx).
+const lang = storedLanguage();
+initI18n(lang, ['guest']);
+const texts = loadTexts(['guest'], lang);
+const app = startApp();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void texts
+  .catch(() => undefined) // offline: render anyway, the router shows what it can
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App {...app} />
+      </StrictMode>,
+    ),
+  );

@@ -103,7 +103,7 @@ export async function latestMailTo(
   to: string,
   matches: (mail: CapturedMail) => boolean = () => true,
 ): Promise<CapturedMail> {
-  await portal.app.mail.flush();
+  await portal.app.jobs.flush();
   const mail = (await readOutbox(portal.dataDir)).filter((m) => m.to.includes(to) && matches(m)).at(-1);
   if (!mail) throw new Error(`no mail to ${to} in ${portal.dataDir}/outbox`);
   return mail;

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../../api/src/app';
 import { loadEnv } from '../../../api/src/config/env';
 import { openDatabase } from '../../../api/src/db/client';
@@ -43,7 +43,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
-      WEB_DIST: fileURLToPath(new URL('../../dist', import.meta.url)),
+      WEB_DIST: inject('webDist'),
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: ADMIN.name,

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { PageLoader } from '../components/feedback/page-loader';
-import type { RouteHandle } from '../components/layout/page-header';
+import { GuestLoader } from '../components/guest/spinner';
 import { paths } from '../config/paths';
+import type { Crumb, RouteAccess, RouteHandle } from '../lib/authorization';
+import { DocumentTitle } from '../lib/document-title';
 import { SessionProvider } from '../lib/session';
+import { AntdBoundary, type LeanHandle } from './antd-boundary';
 import { GuestOnly, RequireSession } from './guards';
 
 /** Each screen is its own chunk, loaded when first opened. */
@@ -13,10 +15,30 @@ function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObje
 
 const crumb = (key: string): { handle: RouteHandle } => ({ handle: { crumb: key } });
 
+/**
+ * A screen of the signed-in shell: who may open it (a permission, or `authenticated`),
+ * declared here once; the shell's guard and the sidebar read it (lib/authorization.tsx).
+ */
+const access = (to: RouteAccess, crumbKey?: string): { handle: RouteHandle } => ({
+  handle: crumbKey ? { crumb: crumbKey, access: to } : { access: to },
+});
+
+/** A light guest page: plain HTML controls, no antd (DESIGN §5, app/antd-boundary.tsx); `title`: its tab title. */
+const lean = (title: string): { handle: LeanHandle & RouteHandle } => ({ handle: { lean: true, title } });
+
+/** Administrators live under /users but are not customers: their pages' crumbs say "Administrators". */
+const adminTrail = ({ id = '' }: Readonly<Record<string, string | undefined>>): Crumb[] => [
+  { path: paths.admins, label: 'admins.title' },
+  { path: paths.user(id), label: 'usersUi.profile' },
+];
+
 function Root() {
   return (
     <SessionProvider>
-      <Outlet />
+      <DocumentTitle />
+      <AntdBoundary>
+        <Outlet />
+      </AntdBoundary>
     </SessionProvider>
   );
 }
@@ -24,99 +46,252 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    HydrateFallback: PageLoader,
+    HydrateFallback: GuestLoader,
     children: [
       {
         element: <GuestOnly />,
         children: [
-          { path: '/login/:code?', ...screen(() => import('./routes/auth/login')) },
+          { path: '/login/:code?', ...lean('auth.login'), ...screen(() => import('./routes/auth/login')) },
           // Customer accounts (SPEC §2 guest-only routes)
-          { path: paths.register, ...screen(() => import('./routes/accounts/register')) },
-          { path: paths.reset, ...screen(() => import('./routes/accounts/reset')) },
-          { path: paths.resetMessage, ...screen(() => import('./routes/accounts/reset-message')) },
-          { path: '/newpassword/:token', ...screen(() => import('./routes/accounts/new-password')) },
+          {
+            path: paths.register,
+            ...lean('accountsUi.register.title'),
+            ...screen(() => import('./routes/accounts/register')),
+          },
+          { path: paths.reset, ...lean('accountsUi.reset.title'), ...screen(() => import('./routes/accounts/reset')) },
+          {
+            path: paths.resetMessage,
+            ...lean('accountsUi.reset.message_title'),
+            ...screen(() => import('./routes/accounts/reset-message')),
+          },
+          {
+            path: '/newpassword/:token',
+            ...lean('accountsUi.reset.new_title'),
+            ...screen(() => import('./routes/accounts/new-password')),
+          },
         ],
       },
       {
         // Account pages that need a session but no app shell: the activation code, recovery data.
         element: <RequireSession />,
         children: [
-          { path: paths.message, ...screen(() => import('./routes/accounts/message')) },
-          { path: '/recovery/:type?', ...screen(() => import('./routes/accounts/recovery')) },
+          {
+            path: paths.message,
+            ...lean('accountsUi.message.title'),
+            ...screen(() => import('./routes/accounts/message')),
+          },
+          // The recovery data form is a long antd form: it loads antd with it.
+          {
+            path: '/recovery/:type?',
+            handle: { title: 'accountsUi.recovery.title' },
+            ...screen(() => import('./routes/accounts/recovery')),
+          },
         ],
       },
       // Emailed links and the recovery notice: open to guests and to the customer still signed in here.
-      { path: '/activation/:token', ...screen(() => import('./routes/accounts/activation')) },
-      { path: '/recoveryactivation/:token', ...screen(() => import('./routes/accounts/recovery-activation')) },
-      { path: paths.recoveryMessage, ...screen(() => import('./routes/accounts/recovery-message')) },
+      {
+        path: '/activation/:token',
+        ...lean('accountsUi.activation.title'),
+        ...screen(() => import('./routes/accounts/activation')),
+      },
+      {
+        path: '/recoveryactivation/:token',
+        ...lean('accountsUi.activation.recovery_title'),
+        ...screen(() => import('./routes/accounts/recovery-activation')),
+      },
+      {
+        path: paths.recoveryMessage,
+        ...lean('accountsUi.recovery.received_title'),
+        ...screen(() => import('./routes/accounts/recovery-message')),
+      },
       {
         element: <RequireSession />,
         children: [
           {
             // The shell (menu, drawer, header) is its own chunk: the login page never loads it.
+            // Every screen under it declares its access (a test fails on one that does not).
+            id: 'shell',
             lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
             children: [
-              { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
+              { path: paths.home, ...access('authenticated'), element: <Navigate to={paths.dashboard} replace /> },
               {
+                // Home: the breadcrumb's first crumb already names it (lib/route-meta.ts).
                 path: paths.dashboard,
-                ...crumb('nav.dashboard'),
+                handle: { access: 'authenticated', title: 'nav.dashboard' },
                 ...screen(() => import('./routes/dashboard/dashboard')),
+              },
+              // The customer's own area (issue 11, docs/decisions/0018-members.md): any signed-in user may open it,
+              // and the server answers with the caller's own records only.
+              {
+                path: paths.myAssociations,
+                ...crumb('membersUi.nav.associations'),
+                children: [
+                  { index: true, ...access('authenticated'), ...screen(() => import('./routes/my/my-associations')) },
+                  {
+                    path: 'open',
+                    ...access('authenticated', 'membersUi.open.title'),
+                    ...screen(() => import('./routes/my/open-associations')),
+                  },
+                ],
+              },
+              {
+                path: '/my/subscriptions/:id/statement',
+                handle: {
+                  access: 'authenticated',
+                  crumb: 'membersUi.statement.title',
+                  trail: () => [{ path: paths.myAssociations, label: 'membersUi.nav.associations' }],
+                },
+                ...screen(() => import('./routes/my/statement')),
+              },
+              {
+                path: paths.myTurnMoves,
+                ...access('authenticated', 'membersUi.turn_moves.title'),
+                ...screen(() => import('./routes/my/turn-moves')),
+              },
+              {
+                path: paths.myCards,
+                ...access('authenticated', 'membersUi.cards.title'),
+                ...screen(() => import('./routes/my/cards')),
+              },
+              // Savings associations, subscriptions and installments (issue 10, docs/decisions/0017-associations.md)
+              {
+                path: paths.associations,
+                ...crumb('associationsUi.title'),
+                children: [
+                  {
+                    index: true,
+                    ...access('associations.index'),
+                    ...screen(() => import('./routes/associations/associations-list')),
+                  },
+                  {
+                    path: 'create',
+                    ...access('associations.put', 'associationsUi.create_title'),
+                    ...screen(() => import('./routes/associations/association-create')),
+                  },
+                  {
+                    path: ':id',
+                    ...crumb('associationsUi.detail_title'),
+                    children: [
+                      {
+                        index: true,
+                        ...access('associations.index'),
+                        ...screen(() => import('./routes/associations/association-detail')),
+                      },
+                      {
+                        path: 'edit',
+                        ...access('associations.put', 'associationsUi.edit_crumb'),
+                        ...screen(() => import('./routes/associations/association-edit')),
+                      },
+                      {
+                        path: 'days-import',
+                        ...access('associations.put', 'associationsUi.import.page_title'),
+                        ...screen(() => import('./routes/associations/days-import')),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: paths.subscriptions,
+                ...crumb('subscriptionsUi.title'),
+                children: [
+                  {
+                    index: true,
+                    ...access('subscriptions.index'),
+                    ...screen(() => import('./routes/subscriptions/subscriptions-list')),
+                  },
+                  {
+                    path: 'create',
+                    ...access('subscriptions.put', 'subscriptionsUi.create_title'),
+                    ...screen(() => import('./routes/subscriptions/subscription-create')),
+                  },
+                ],
+              },
+              {
+                path: paths.payments,
+                ...access('payments.index', 'paymentsUi.title'),
+                ...screen(() => import('./routes/payments/payments-list')),
               },
               {
                 path: paths.logs,
                 ...crumb('nav.logs'),
                 children: [
-                  { index: true, ...screen(() => import('./routes/logs/logs-list')) },
-                  { path: ':id', ...crumb('logs.entry'), ...screen(() => import('./routes/logs/log-detail')) },
+                  { index: true, ...access('logs.index'), ...screen(() => import('./routes/logs/logs-list')) },
+                  {
+                    path: ':id',
+                    ...access('logs.view', 'logs.entry'),
+                    ...screen(() => import('./routes/logs/log-detail')),
+                  },
                 ],
               },
-              { path: paths.managementLogs, ...crumb('nav.logs'), ...screen(() => import('./routes/logs/logs-list')) },
+              {
+                path: paths.managementLogs,
+                ...access('logs.index', 'nav.logs'),
+                ...screen(() => import('./routes/logs/logs-list')),
+              },
               // Users, administrators, roles (SPEC §2)
               {
                 path: paths.users,
                 ...crumb('usersUi.title'),
                 children: [
-                  { index: true, ...screen(() => import('./routes/users/users-list')) },
+                  { index: true, ...access('users.index'), ...screen(() => import('./routes/users/users-list')) },
                   {
                     path: 'create',
-                    ...crumb('usersUi.create_title'),
+                    ...access('users.put', 'usersUi.create_title'),
                     ...screen(() => import('./routes/users/user-create')),
                   },
                   {
                     path: 'admins',
-                    ...crumb('admins.title'),
+                    handle: { crumb: 'admins.title', trail: () => [] },
                     children: [
-                      { index: true, ...screen(() => import('./routes/users/admins-list')) },
+                      { index: true, ...access('users.index'), ...screen(() => import('./routes/users/admins-list')) },
                       {
                         path: 'create',
-                        ...crumb('admins.create_title'),
+                        ...access('users.put', 'admins.create_title'),
                         ...screen(() => import('./routes/users/admin-create')),
                       },
                     ],
                   },
                   {
+                    // Oneself or users.put: the screen sends anyone else to their own profile (userPolicy.edit).
                     path: 'admin/:id/edit',
-                    ...crumb('admins.edit_title'),
+                    handle: { access: 'authenticated', crumb: 'admins.edit_title', trail: adminTrail },
                     ...screen(() => import('./routes/users/admin-edit')),
                   },
                   {
                     path: 'user/password/change/:id',
-                    ...crumb('usersUi.password.title'),
+                    handle: {
+                      access: 'authenticated',
+                      crumb: 'usersUi.password.title',
+                      trail: ({ id = '' }) => [
+                        { path: paths.users, label: 'usersUi.title' },
+                        { path: paths.user(id), label: 'usersUi.profile' },
+                      ],
+                    },
                     ...screen(() => import('./routes/users/change-password')),
                   },
                   {
                     path: 'user/roles/:id',
-                    ...crumb('rolesUi.assign_page.user_roles_title'),
+                    handle: {
+                      access: 'roles.assign',
+                      crumb: 'rolesUi.assign_page.user_roles_title',
+                      trail: adminTrail,
+                    },
                     ...screen(() => import('./routes/users/user-roles')),
                   },
                   {
                     path: ':id',
                     ...crumb('usersUi.profile'),
                     children: [
-                      { index: true, ...screen(() => import('./routes/users/user-profile')) },
+                      // Oneself or users.view (userPolicy.view): the server answers 403 for anyone else.
+                      {
+                        index: true,
+                        ...access('authenticated'),
+                        ...screen(() => import('./routes/users/user-profile')),
+                      },
                       {
                         path: 'edit',
-                        ...crumb('usersUi.edit_title'),
+                        ...access('authenticated', 'usersUi.edit_title'),
                         ...screen(() => import('./routes/users/user-edit')),
                       },
                     ],
@@ -127,38 +302,57 @@ export const routes: RouteObject[] = [
                 path: paths.roles,
                 ...crumb('rolesUi.title'),
                 children: [
-                  { index: true, ...screen(() => import('./routes/roles/roles-list')) },
+                  { index: true, ...access('roles.index'), ...screen(() => import('./routes/roles/roles-list')) },
                   {
                     path: 'assign',
-                    ...crumb('rolesUi.assign_page.title'),
+                    ...access('roles.assign', 'rolesUi.assign_page.title'),
                     ...screen(() => import('./routes/roles/roles-assign')),
                   },
                 ],
               },
               {
                 path: paths.managementRoles,
-                ...crumb('rolesUi.title'),
+                ...access('roles.index', 'rolesUi.title'),
                 ...screen(() => import('./routes/roles/roles-list')),
+              },
+              // Staff: members' requests (SPEC §2 "Requests" group; docs/decisions/0018-members.md)
+              {
+                path: paths.moveTurnRequests,
+                ...access('association_move_turn.index', 'requestsUi.turn_moves.title'),
+                ...screen(() => import('./routes/requests/turn-move-requests')),
+              },
+              {
+                path: paths.cardRequests,
+                ...access('card_requests.index', 'requestsUi.cards.title'),
+                ...screen(() => import('./routes/requests/card-requests')),
               },
               // Staff: system settings and the review of recovery accounts (docs/decisions/0005)
               {
                 path: paths.settings,
-                ...crumb('settingsUi.title'),
+                ...access('admin_roles', 'settingsUi.title'),
                 ...screen(() => import('./routes/settings/settings')),
               },
               {
                 path: paths.recoveryAccounts,
-                ...crumb('recoveryReview.title'),
+                ...access('users.index', 'recoveryReview.title'),
                 ...screen(() => import('./routes/settings/recovery-accounts')),
               },
             ],
           },
         ],
       },
-      { path: paths.unauthorized, ...screen(() => import('./routes/errors/unauthorized')) },
-      { path: paths.serverError, ...screen(() => import('./routes/errors/server-error')) },
-      { path: paths.notFound, ...screen(() => import('./routes/errors/not-found')) },
-      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      {
+        path: paths.unauthorized,
+        ...lean('errors_page.unauthorized_title'),
+        ...screen(() => import('./routes/errors/unauthorized')),
+      },
+      {
+        path: paths.serverError,
+        ...lean('errors_page.server_error'),
+        ...screen(() => import('./routes/errors/server-error')),
+      },
+      { path: paths.notFound, ...lean('errors_page.not_found'), ...screen(() => import('./routes/errors/not-found')) },
+      { path: '*', ...lean('errors_page.not_found'), element: <Navigate to={paths.notFound} replace /> },
     ],
   },
 ];

@@ -31,9 +31,27 @@ export const paths = {
   roles: '/roles',
   managementRoles: '/management/roles',
   rolesAssign: '/roles/assign',
+  // Savings associations, subscriptions, installments (issue 10)
+  associations: '/associations',
+  associationCreate: '/associations/create',
+  association: (id: number | string) => `/associations/${id}`,
+  associationEdit: (id: number | string) => `/associations/${id}/edit`,
+  associationDaysImport: (id: number | string) => `/associations/${id}/days-import`,
+  subscriptions: '/subscriptions',
+  subscriptionCreate: '/subscriptions/create',
+  payments: '/payments',
   // Staff: system settings, recovery accounts review
   settings: '/settings',
   recoveryAccounts: '/recovery-accounts',
+  // Staff: members' requests (SPEC §2 "Requests" group)
+  moveTurnRequests: '/move-turn/requests',
+  cardRequests: '/card/requests',
+  // The customer's own area (docs/decisions/0018-members.md): my associations, joining, turn moves, cards
+  myAssociations: '/my/associations',
+  openAssociations: '/my/associations/open',
+  statement: (id: number | string) => `/my/subscriptions/${id}/statement`,
+  myTurnMoves: '/my/turn-moves',
+  myCards: '/my/cards',
   // Errors
   notFound: '/404',
   unauthorized: '/401',

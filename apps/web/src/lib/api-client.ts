@@ -1,5 +1,7 @@
 import type { TErrorEnvelope } from '@portal/shared/schemas/envelope';
+import { localizeDigits } from './digits';
 import { currentLanguage } from './i18n';
+import { idempotencyKeyOf } from './idempotency';
 import { readSession } from './session-store';
 
 export const API_BASE = '/api/v1';
@@ -32,14 +34,41 @@ export function setAuthFailureListener(listener: Listener): void {
 
 type RequestOptions = {
   body?: unknown;
-  signal?: AbortSignal /** Don't treat a 401 as a lost session (login). */;
+  signal?: AbortSignal;
+  /** Don't treat a 401 as a lost session (login). */
   anonymous?: boolean;
+  /** Sent as `Idempotency-Key` (a create or an edit); also read from a body made by withIdempotencyKey. */
+  idempotencyKey?: string;
 };
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+function requestHeaders(anonymous: boolean | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   const session = readSession();
-  if (session && !options.anonymous) headers.authorization = `Bearer ${session.token}`;
+  if (session && !anonymous) headers.authorization = `Bearer ${session.token}`;
+  return headers;
+}
+
+/** The envelope's data, or the ApiError of a refused call (a 401 also tells the session). */
+function settle<T>(status: number, ok: boolean, payload: unknown, anonymous: boolean | undefined): T {
+  if (!ok) {
+    const envelope = (payload ?? {}) as Partial<TErrorEnvelope> & { code?: string };
+    // The server's translated texts, with their numbers ("after 15 minutes") in the digits the app shows.
+    const error = new ApiError(
+      status,
+      envelope.code ?? null,
+      localizeDigits(envelope.message ?? ''),
+      (envelope.errors ?? []).map((e) => ({ ...e, title: localizeDigits(e.title) })),
+    );
+    if (status === 401 && !anonymous) onAuthFailure(error);
+    throw error;
+  }
+  return (payload as { data: T }).data;
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = requestHeaders(options.anonymous);
+  const idempotencyKey = options.idempotencyKey ?? idempotencyKeyOf(options.body);
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -54,19 +83,126 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError(0, null, '');
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const envelope = (payload ?? {}) as Partial<TErrorEnvelope> & { code?: string };
-    const error = new ApiError(response.status, envelope.code ?? null, envelope.message ?? '', envelope.errors ?? []);
-    if (response.status === 401 && !options.anonymous) onAuthFailure(error);
-    throw error;
+  return settle<T>(response.status, response.ok, payload, options.anonymous);
+}
+
+/** Upload progress in whole percent (0–100), as the bytes leave the browser. */
+export type UploadProgress = (percent: number) => void;
+
+/**
+ * POST multipart form data with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * Same headers, envelope and errors as apiRequest: an ApiError with the server's
+ * translated message, status 0 when the network failed, an AbortError when aborted.
+ */
+export function apiUpload<T>(
+  path: string,
+  formData: FormData,
+  onProgress?: UploadProgress,
+  options: { signal?: AbortSignal; method?: 'POST' | 'PUT' } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', `${API_BASE}${path}`);
+    for (const [name, value] of Object.entries(requestHeaders(false))) xhr.setRequestHeader(name, value);
+    let last = -1;
+    const report = (percent: number) => {
+      if (!onProgress || percent === last) return;
+      last = percent;
+      onProgress(percent);
+    };
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        report(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      report(100);
+      let payload: unknown = null;
+      try {
+        payload = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        payload = null;
+      }
+      try {
+        resolve(settle<T>(xhr.status, xhr.status >= 200 && xhr.status < 300, payload, false));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, ''));
+    xhr.ontimeout = () => reject(new ApiError(0, null, ''));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    report(0);
+    xhr.send(formData);
+  });
+}
+
+/** A file the API streamed (an export): its bytes and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; filename: string };
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` first, then `filename`). */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
   }
-  return (payload as { data: T }).data;
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
+  return name || fallback;
+}
+
+/**
+ * POST a JSON body and receive a file (the list exports): the same headers and errors as
+ * apiRequest (a refused call is an ApiError with the server's translated message; a 401 tells
+ * the session), but the answer is kept as bytes, not read as JSON.
+ */
+export async function apiDownload(
+  path: string,
+  body: unknown,
+  options: { signal?: AbortSignal; fallbackName?: string } = {},
+): Promise<DownloadedFile> {
+  const headers = { ...requestHeaders(false), 'content-type': 'application/json', accept: '*/*' };
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, '');
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
+    return settle<never>(response.status, false, payload, false);
+  }
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (cause) {
+    // The stream broke half-way (the server failed while writing rows): no partial file.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, '');
+  }
+  return { blob, filename: filenameOf(response.headers.get('content-disposition'), options.fallbackName ?? 'export') };
 }
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
     apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };

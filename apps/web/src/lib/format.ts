@@ -1,18 +1,51 @@
 import { CURRENCY, type Locale, TIME_ZONE } from '@portal/shared/constants';
+import { digitsFor, localizeDigits } from './digits';
 
-/** Intl locales per UI language (SPEC §1: Egyptian pound, local date formats). */
+/**
+ * The one formatter of everything the app shows as a number or a date: ids, counts, totals,
+ * pagination, badges, dates, money, sizes (issue 9). Each takes the UI language; the digits
+ * follow the user's choice for Arabic (lib/digits.ts, docs/decisions/0016-digits.md).
+ */
+
+/** Intl locales per UI language (SPEC §1: Egyptian pound, local date formats), with the digits shown. */
 const INTL_LOCALE: Record<Locale, string> = { ar: 'ar-EG', en: 'en-EG' };
 
+/** The Intl locale of a language with its numbering system: `ar-EG-u-nu-latn`, `ar-EG-u-nu-arab`, `en-EG-u-nu-latn`. */
+export function intlLocale(lang: Locale): string {
+  return `${INTL_LOCALE[lang]}-u-nu-${digitsFor(lang)}`;
+}
+
 export function formatMoney(amount: number, lang: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[lang], {
+  return new Intl.NumberFormat(intlLocale(lang), {
     style: 'currency',
     currency: CURRENCY,
     maximumFractionDigits: 2,
   }).format(amount);
 }
 
-export function formatNumber(value: number, lang: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[lang]).format(value);
+/** Money kept as integer piastres (DESIGN §6), shown in pounds; the division is for display only. */
+export function formatMoneyFromPiastres(piastres: number, lang: Locale): string {
+  return formatMoney(piastres / 100, lang);
+}
+
+/** A count or an amount: grouped ("12,345" / "١٢٬٣٤٥"). */
+export function formatNumber(value: number, lang: Locale, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
+}
+
+/** An id, a year, a code: no grouping, so "1024" reads and copies as itself. */
+export function formatId(value: number | string, lang: Locale): string {
+  return localizeDigits(String(value), lang);
+}
+
+/** A size limit as people read it: "512 KB" / "٥١٢ كيلوبايت" (1 KB = 1024 bytes, as SPEC §9 counts). */
+export function formatFileSize(bytes: number, lang: Locale): string {
+  const mb = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(intlLocale(lang), {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(bytes / (mb ? 1024 * 1024 : 1024));
 }
 
 function toDate(value: string | Date): Date | null {
@@ -25,7 +58,7 @@ function toDate(value: string | Date): Date | null {
 export function formatDate(value: string | Date | null | undefined, lang: Locale): string {
   const date = value ? toDate(value) : null;
   if (!date) return '—';
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], {
+  return new Intl.DateTimeFormat(intlLocale(lang), {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: 'short',
@@ -37,7 +70,7 @@ export function formatDate(value: string | Date | null | undefined, lang: Locale
 export function formatDateTime(value: string | Date | null | undefined, lang: Locale): string {
   const date = value ? toDate(value) : null;
   if (!date) return '—';
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], {
+  return new Intl.DateTimeFormat(intlLocale(lang), {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: 'short',

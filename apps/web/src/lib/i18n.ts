@@ -1,33 +1,20 @@
 import type { Locale } from '@portal/shared/constants';
-import { MESSAGES } from '@portal/shared/messages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import arAccounts from '../locales/ar/accounts.json';
-import arAuth from '../locales/ar/auth.json';
-import arCommon from '../locales/ar/common.json';
-import arLogs from '../locales/ar/logs.json';
-import arNotifications from '../locales/ar/notifications.json';
-import arStaff from '../locales/ar/staff.json';
-import arUsers from '../locales/ar/users.json';
-import enAccounts from '../locales/en/accounts.json';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enLogs from '../locales/en/logs.json';
-import enNotifications from '../locales/en/notifications.json';
-import enStaff from '../locales/en/staff.json';
-import enUsers from '../locales/en/users.json';
+import { digitsFor, localizeDigits, onDigitsChange } from './digits';
 import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language';
 
-type Tree = { [key: string]: string | Tree };
+/** A catalogue file: nested keys down to texts. */
+export type Catalogue = { [key: string]: string | Catalogue };
 
 /**
  * Merges catalogues key by key, so a web file and the shared catalogue can both
  * add to one namespace (e.g. `dashboard`) without either replacing the other.
  */
-export function mergeCatalogues(...trees: object[]): Tree {
-  const out: Tree = {};
+export function mergeCatalogues(...trees: object[]): Catalogue {
+  const out: Catalogue = {};
   for (const tree of trees) {
-    for (const [key, value] of Object.entries(tree) as [string, string | Tree][]) {
+    for (const [key, value] of Object.entries(tree) as [string, string | Catalogue][]) {
       const existing = out[key];
       out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeCatalogues(existing, value) : value;
     }
@@ -35,22 +22,99 @@ export function mergeCatalogues(...trees: object[]): Tree {
   return out;
 }
 
-/** The app's own texts (locales/<lang>/<area>.json) merged with the shared validation and error catalogue. */
-export const CATALOGUES = {
-  ar: [MESSAGES.ar, arCommon, arAuth, arLogs, arUsers, arAccounts, arNotifications, arStaff],
-  en: [MESSAGES.en, enCommon, enAuth, enLogs, enUsers, enAccounts, enNotifications, enStaff],
-} as const;
+/**
+ * Each language's texts come in two chunks of their own, downloaded when first
+ * needed: `guest` (locales/<lang>/guest.ts: the light guest pages and the
+ * shared validation messages) before the first render, and `app`
+ * (locales/<lang>/app.ts: the signed-in screens) with antd, by the screens that
+ * use it (app/antd-boundary.tsx). The other language arrives when the user
+ * switches to it.
+ */
+export type TextPart = 'guest' | 'app';
 
-export const resources = {
-  ar: { translation: mergeCatalogues(...CATALOGUES.ar) },
-  en: { translation: mergeCatalogues(...CATALOGUES.en) },
+type Files = Record<string, Catalogue>;
+
+export const CATALOGUE_FILES: Record<Locale, Record<TextPart, () => Promise<Files>>> = {
+  ar: {
+    guest: () => import('../locales/ar/guest').then((m) => m.default),
+    app: () => import('../locales/ar/app').then((m) => m.default),
+  },
+  en: {
+    guest: () => import('../locales/en/guest').then((m) => m.default),
+    app: () => import('../locales/en/app').then((m) => m.default),
+  },
 };
 
-export function initI18n(lang: Locale = storedLanguage()) {
+/** The parts the page wants: loadTexts adds to them, and a language switch loads the same parts of the new language. */
+const wanted = new Set<TextPart>(['guest', 'app']);
+const loaded = new Map<string, Promise<void>>();
+/** Each loaded part as written (Latin digits), in the order it was added, to apply again when the digits change. */
+const written = new Map<string, { lang: Locale; catalogue: Catalogue }>();
+
+/**
+ * A catalogue with its digits in the system the language shows ("8 أحرف" → "٨ أحرف" when the
+ * Arabic interface shows Arabic-Indic digits, lib/digits.ts): the texts' own numbers follow the
+ * same choice as every formatted number. Interpolated values are formatted by their callers.
+ */
+export function localizeCatalogue(tree: Catalogue, lang: Locale): Catalogue {
+  if (digitsFor(lang) === 'latn') return tree;
+  const out: Catalogue = {};
+  for (const [key, value] of Object.entries(tree)) {
+    out[key] = typeof value === 'string' ? localizeDigits(value, lang) : localizeCatalogue(value, lang);
+  }
+  return out;
+}
+
+function addCatalogue(lang: Locale, catalogue: Catalogue): void {
+  i18next.addResourceBundle(lang, 'translation', localizeCatalogue(catalogue, lang), true, true);
+}
+
+// The digit choice changed: the Arabic texts are applied again with the new digits (lib/digits.ts
+// then has i18next render every translated component again).
+onDigitsChange(() => {
+  for (const { lang, catalogue } of written.values()) if (lang === 'ar') addCatalogue(lang, catalogue);
+});
+
+function loadPart(lang: Locale, part: TextPart): Promise<void> {
+  const key = `${lang}:${part}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = CATALOGUE_FILES[lang][part]().then((files) => {
+      const catalogue = mergeCatalogues(...Object.values(files));
+      written.set(key, { lang, catalogue });
+      addCatalogue(lang, catalogue);
+    });
+    pending.catch(() => loaded.delete(key)); // a failed download is tried again next time
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+/** Downloads (once) these parts of a language's texts, and of every language the user switches to later. */
+export async function loadTexts(parts: readonly TextPart[], lang: Locale = currentLanguage()): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  await Promise.all(parts.map((part) => loadPart(lang, part)));
+}
+
+/**
+ * Sets up i18next and the page's language and direction, at once. It loads no
+ * text: await loadTexts (the app's entry, before its first render) or
+ * changeLanguage (tests) for that. `parts`: what a language switch loads;
+ * every text by default (tests), the guest part only in the app's entry.
+ */
+export function initI18n(
+  lang: Locale = storedLanguage(),
+  parts: readonly TextPart[] = ['guest', 'app'],
+): typeof i18next {
+  wanted.clear();
+  for (const part of parts) wanted.add(part);
   applyDocumentLanguage(lang);
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources,
+      resources: {},
+      partialBundledLanguages: true,
+      // Synchronous: the texts are added by loadTexts, there is no backend to wait for.
+      initAsync: false,
       lng: lang,
       fallbackLng: 'ar',
       interpolation: { escapeValue: false },
@@ -60,7 +124,9 @@ export function initI18n(lang: Locale = storedLanguage()) {
   return i18next;
 }
 
+/** Switches the interface language: its texts first, then direction, lang and the stored choice flip together. */
 export async function changeLanguage(lang: Locale): Promise<void> {
+  await loadTexts([...wanted], lang);
   storeLanguage(lang);
   applyDocumentLanguage(lang);
   await i18next.changeLanguage(lang);

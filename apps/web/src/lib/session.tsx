@@ -1,7 +1,7 @@
 import type { Permission } from '@portal/shared/permissions';
 import type { TLoginResponseData, TUser } from '@portal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { api, setAuthFailureListener } from './api-client';
@@ -23,12 +23,17 @@ type SessionValue = {
   permissions: ReadonlySet<Permission>;
   /** Where a user who just signed in on a guest page goes (the guest guard sends them there, not to /). */
   landing: string;
+  /** The last session ended on its own (expired, revoked): the login page says so. Reset by signIn. */
+  ended: boolean;
   /** Starts the session; `landing` is the page to open next (default: home). */
   signIn(data: TLoginResponseData, landing?: string): void;
   signOut(): Promise<void>;
 };
 
 const SessionContext = createContext<SessionValue | null>(null);
+
+/** What the login page is told through the location's state: where to go next, and why it opened. */
+export type LoginState = { from?: string; notice?: 'session_ended' } | null;
 
 export const meQueryKey = (userId: number) => ['session', 'me', userId] as const;
 
@@ -40,9 +45,10 @@ export const meQueryKey = (userId: number) => ['session', 'me', userId] as const
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<StoredSession | null>(() => readSession());
   const [landing, setLanding] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   const me = useQuery({
     queryKey: stored ? meQueryKey(stored.userId) : ['session', 'none'],
@@ -63,13 +69,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (landing !== null && pathname === landing.split('?')[0]) setLanding(null);
   }, [pathname, landing]);
 
+  // The latest location, for the listener below (set once): where to come back to after signing in again.
+  const here = useRef(pathname);
+  here.current = pathname + search;
   useEffect(() => {
     setAuthFailureListener((error) => {
       if (error.code === 'unauthenticated') {
+        // The session ended (expired, revoked, logged out elsewhere): the login page says so
+        // ("your session ended, please log in again", SPEC §8) and brings the user back here.
         clearSession();
         queryClient.clear();
+        setEnded(true);
         setStored(null);
-        navigate(paths.login, { replace: true });
+        navigate(paths.login, {
+          replace: true,
+          state: { from: here.current, notice: 'session_ended' } satisfies LoginState,
+        });
       } else if (loggedFlag() !== '2') {
         setLoggedFlag('2');
         navigate(paths.unauthorized, { replace: true });
@@ -83,6 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeSession(session);
       queryClient.setQueryData(meQueryKey(data.user.id), data.user);
       setLanding(next);
+      setEnded(false);
       setStored(session);
     },
     [queryClient],
@@ -107,11 +123,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading: stored !== null && me.isPending,
       signedIn: stored !== null,
       landing: landing ?? paths.home,
+      ended,
       permissions: new Set([...(user?.role_permissions ?? []), ...(user?.direct_permissions ?? [])]),
       signIn,
       signOut,
     }),
-    [user, stored, me.isPending, landing, signIn, signOut],
+    [user, stored, me.isPending, landing, ended, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

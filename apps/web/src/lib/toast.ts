@@ -4,24 +4,65 @@ import i18next from 'i18next';
 import { ApiError } from './api-client';
 
 /**
- * Toasts from anywhere (query caches, services), through the antd App instance
- * so they follow the current direction and theme. Set once by <ToastBridge>.
+ * Toasts from anywhere (query caches, services, forms). Where antd is loaded
+ * (the signed-in shell, the recovery form) they go through the antd App
+ * instance, so they follow its direction and theme; <ToastBridge> sets it.
+ * On the light guest pages, which never load antd, they go to a small list
+ * that <Toaster> (components/guest/toaster.tsx) shows in a live region.
  */
 let messageApi: MessageInstance | null = null;
 
-export function setToastApi(api: MessageInstance): void {
+/** Set by the antd providers while they are mounted, cleared (null) when they go. */
+export function setToastApi(api: MessageInstance | null): void {
   messageApi = api;
+}
+
+export type ToastKind = 'success' | 'info' | 'error';
+export type Toast = { id: number; kind: ToastKind; text: string };
+
+let shown: readonly Toast[] = [];
+let lastId = 0;
+const listeners = new Set<() => void>();
+
+function publish(next: readonly Toast[]): void {
+  shown = next;
+  for (const listener of listeners) listener();
+}
+
+/** The guest toasts on screen now (for useSyncExternalStore). */
+export function currentToasts(): readonly Toast[] {
+  return shown;
+}
+
+export function subscribeToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function dismissToast(id: number): void {
+  if (shown.some((t) => t.id === id)) publish(shown.filter((t) => t.id !== id));
+}
+
+function show(kind: ToastKind, text: string, seconds: number): void {
+  if (messageApi) {
+    void messageApi[kind]({ content: text, duration: seconds });
+    return;
+  }
+  lastId += 1;
+  const id = lastId;
+  publish([...shown, { id, kind, text }]);
+  setTimeout(() => dismissToast(id), seconds * 1000);
 }
 
 export const toast = {
   success(text: string, seconds = TOAST_SECONDS) {
-    void messageApi?.success({ content: text, duration: seconds });
+    show('success', text, seconds);
   },
   info(text: string, seconds = TOAST_SECONDS) {
-    void messageApi?.info({ content: text, duration: seconds });
+    show('info', text, seconds);
   },
   error(text: string, seconds = TOAST_SHORT_SECONDS) {
-    void messageApi?.error({ content: text, duration: seconds });
+    show('error', text, seconds);
   },
 };
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setClockForTests } from '../lib/clock';
 import { initI18n } from '../lib/i18n';
 
 // antd reads these browser APIs that jsdom lacks (STACK.md).
@@ -30,6 +31,8 @@ initI18n('ar');
 
 afterEach(() => {
   cleanup();
+  // A test that fixed the clock (lib/clock.ts setClockForTests) leaves the real one to the next.
+  setClockForTests(undefined);
   window.localStorage.clear();
   vi.unstubAllGlobals();
 });

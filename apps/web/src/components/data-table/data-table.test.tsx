@@ -64,11 +64,13 @@ describe('DataTable', () => {
 
   it('says so when there is nothing, in Arabic', async () => {
     const fetchPage = vi.fn().mockResolvedValue(pageOf([]));
-    const { container } = await renderWithProviders(
+    await renderWithProviders(
       <DataTable<Row> queryKey="t3" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
     );
-    await waitFor(() => expect(container.querySelector('.ant-empty-description')).toHaveTextContent('لا توجد بيانات'));
-    expect(container.querySelectorAll('.ant-table-row')).toHaveLength(0);
+    expect(await screen.findByText('لا توجد بيانات')).toBeInTheDocument();
+    // The header row only: no data row.
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.queryByTestId('table-total')).toBeNull();
   });
 
   it('hides the search box for lists whose endpoint cannot search', async () => {
@@ -79,5 +81,37 @@ describe('DataTable', () => {
     await screen.findByText('x');
     expect(screen.queryByRole('searchbox', { name: 'بحث' })).toBeNull();
     expect(fetchPage.mock.calls[0]?.[0]).not.toHaveProperty('search');
+  });
+
+  it('keeps two tables on one page apart: each pages and searches under its own URL namespace', async () => {
+    const first = vi.fn().mockResolvedValue(pageOf([{ id: 1, name: 'first-row' }], 30));
+    const second = vi.fn().mockResolvedValue(pageOf([{ id: 2, name: 'second-row' }], 30));
+    const { router } = await renderWithProviders(
+      <>
+        <section data-testid="a">
+          <DataTable<Row> queryKey={['a']} namespace="a" fetchPage={first} columns={columns} rowKey={(r) => r.id} />
+        </section>
+        <section data-testid="b">
+          <DataTable<Row> queryKey={['b']} namespace="b" fetchPage={second} columns={columns} rowKey={(r) => r.id} />
+        </section>
+      </>,
+      { route: '/dashboard?b.page=2', lang: 'en' },
+    );
+    await screen.findByText('first-row');
+    await screen.findByText('second-row');
+    expect(first.mock.calls[0]?.[0]).toMatchObject({ page: 1 });
+    expect(second.mock.calls[0]?.[0]).toMatchObject({ page: 2 });
+
+    const search = within(screen.getByTestId('a')).getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'login' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(router.state.location.search).toBe('?b.page=2&a.search=login'));
+    await waitFor(() =>
+      expect(first).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'login' }), expect.anything()),
+    );
+    expect(second).toHaveBeenLastCalledWith(expect.not.objectContaining({ search: 'login' }), expect.anything());
+
+    fireEvent.click(within(screen.getByTestId('b')).getByTestId('table-reset'));
+    await waitFor(() => expect(router.state.location.search).toBe('?a.search=login'));
   });
 });

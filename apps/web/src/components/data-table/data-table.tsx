@@ -1,147 +1,233 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS } from '@portal/shared/constants';
+import { FilterOutlined, InboxOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TListPage } from '@portal/shared/schemas/list';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Table } from 'antd';
-import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
-import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { type FilterDef, filterNamesOf, TableFilters } from './table-filters';
-import { type TableState, toListRequest, useTableState } from './use-table-state';
+import { ExportButton, type ExportTo } from './export-button';
+import { activeFilterCount, type FilterDef, filterNamesOf, type SortChoice, TableFilters } from './table-filters';
+import { TablePager } from './table-pager';
+import { type DataColumn, type SortState, TableCards, TableGrid } from './table-views';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+import { toListRequest, useTableState } from './use-table-state';
+import './data-table.css';
 
-/** A column; `sortKey` makes it sortable on the server under that name. */
-export type DataColumn<T> = ColumnType<T> & { key: string; sortKey?: string };
+export type { ExportTo } from './export-button';
+export type { DataColumn } from './table-views';
 
 type Props<T> = {
-  /** Names the list in the query cache, e.g. 'logs'. */
-  queryKey: string;
+  /**
+   * The list's key from its feature's key factory (e.g. `usersKeys.list('admin')`); the page
+   * request is appended, so invalidating the factory's `lists()` refreshes every page.
+   * A plain string stands for `['list', name]`.
+   */
+  queryKey: QueryKey | string;
+  /**
+   * Prefix of this table's keys in the URL (`logs.page=2`), for screens with two tables;
+   * none (the default) keeps bare keys (`page=2`), as existing links have them.
+   */
+  namespace?: string;
   fetchPage: (body: Record<string, string | number>, signal: AbortSignal) => Promise<TListPage<T>>;
   columns: DataColumn<T>[];
   rowKey: (row: T) => string | number;
+  /** A class for a row (or a card), e.g. to mark a deleted user. */
+  rowClassName?: (row: T) => string | undefined;
   filters?: FilterDef[];
   searchPlaceholder?: string;
   expandedRow?: (row: T) => ReactNode;
-  /** Buttons beside the search box (add, export…). */
+  /** Buttons beside the search box (add…). */
   actions?: ReactNode;
+  /**
+   * The list's export endpoint: an Export menu (CSV, XLSX) that downloads every row the table's
+   * current filters, search and sort match, not only the page shown (components/data-table/export-button.tsx).
+   */
+  exportTo?: ExportTo;
   defaultSort?: string;
+  /** The catalogue key of the list's name (the region's label for screen readers). */
   caption?: string;
   /** False for lists whose endpoint has no free-text search: no search box that does nothing. */
   searchable?: boolean;
 };
 
 /**
- * The one list of the app (SPEC §2 "Shared data table"): search, reset, filters,
- * sortable columns, row expansion, page size and pages, all kept in the URL and
- * fetched page by page from the server. Default sort: id descending.
+ * The one list of the app (SPEC §2 "Shared data table"): search, filters in a panel, sortable
+ * columns, row details, page size and pages, all kept in the URL and fetched page by page from
+ * the server. Default sort: id descending.
+ *
+ * Light on purpose (DESIGN §5, no route over 350 KB): a native table, cards on phones, its own
+ * pager, native text fields and selects; antd's date picker comes with the first filter panel
+ * that shows a date range. While the first page loads it shows a skeleton, "no data" only for an
+ * empty answer, and a failed load at once with a Retry button (no silent retries).
  */
 export function DataTable<T extends object>(props: Props<T>) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const phone = useMediaQuery(PHONE_QUERY);
   const filterDefs = props.filters ?? [];
-  const { state, update, reset } = useTableState(filterNamesOf(filterDefs), props.defaultSort);
+  const defaultSort = props.defaultSort ?? 'id';
+  const { state, update, reset } = useTableState(filterNamesOf(filterDefs), {
+    defaultSort,
+    namespace: props.namespace,
+  });
   const body = toListRequest(state);
+  const listKey = typeof props.queryKey === 'string' ? ['list', props.queryKey] : props.queryKey;
 
   const query = useQuery({
-    queryKey: ['list', props.queryKey, body],
+    queryKey: [...listKey, body],
     queryFn: ({ signal }) => props.fetchPage(body, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+    // A failed page shows at once, with a Retry button (issue 9 item 18), not after silent retries.
+    retry: false,
+    // The table shows a failed load itself.
+    meta: { silent: true },
   });
 
-  const columns = props.columns.map((column) =>
-    column.sortKey
-      ? {
-          ...column,
-          sorter: true,
-          // Clicking flips the order and never leaves the column unsorted; Reset restores the default.
-          sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[],
-          sortOrder: sortOrderOf(state, column.sortKey),
-        }
-      : column,
-  );
+  const activeFilters = activeFilterCount(filterDefs, state.filters);
+  // A link that carries filters opens with them in view; on phones the list comes first.
+  const [filtersOpen, setFiltersOpen] = useState(() => !phone && activeFilters > 0);
+  const panelId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const label = t(props.caption ?? 'table.list');
 
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _f: unknown,
-    sorter: SorterResult<T> | SorterResult<T>[],
-  ) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const column = props.columns.find((c) => c.key === single?.columnKey);
-    const sortPatch =
-      single?.order && column?.sortKey
-        ? { sortBy: column.sortKey, sortOrder: single.order === 'ascend' ? ('asc' as const) : ('desc' as const) }
-        : { sortBy: props.defaultSort ?? 'id', sortOrder: 'desc' as const };
-    const sortChanged = sortPatch.sortBy !== state.sortBy || sortPatch.sortOrder !== state.sortOrder;
-    const perPage = pagination.pageSize ?? state.perPage;
-    if (sortChanged || perPage !== state.perPage) update({ ...sortPatch, perPage });
-    else if (pagination.current && pagination.current !== state.page) update({ page: pagination.current });
+  const sort: SortState = { key: state.sortBy, order: state.sortOrder };
+  const onSort = (column: DataColumn<T>) => {
+    if (!column.sortKey) return;
+    // Clicking flips the order and never leaves the column unsorted; Reset restores the default.
+    const order = state.sortBy === column.sortKey && state.sortOrder === 'asc' ? 'desc' : 'asc';
+    update({ sortBy: column.sortKey, sortOrder: order });
+  };
+  // Cards have no headers to click: on phones the panel offers the sort.
+  const sortable = props.columns.filter((c) => c.sortKey);
+  const sortChoice: SortChoice | undefined =
+    phone && sortable.length > 0
+      ? {
+          options: sortable.flatMap((c) => [
+            { value: `${c.sortKey}:asc`, label: t('table.sort_asc', { column: c.title }) },
+            { value: `${c.sortKey}:desc`, label: t('table.sort_desc', { column: c.title }) },
+          ]),
+          value: `${state.sortBy}:${state.sortOrder}`,
+          onChange: (value) => {
+            const [sortBy = defaultSort, order] = value.split(':');
+            update({ sortBy, sortOrder: order === 'asc' ? 'asc' : 'desc' });
+          },
+        }
+      : undefined;
+  const hasPanel = filterDefs.length > 0 || sortChoice !== undefined;
+
+  const applySearch = () => update({ search: searchRef.current?.value.trim() || undefined });
+
+  const rows = query.data?.data ?? [];
+  const loading = query.isPending || (query.isError && query.isFetching);
+  let placeholder: ReactNode;
+  if (!loading && query.isError && !query.data) {
+    placeholder = (
+      <div className="dt-state dt-state-error" role="alert">
+        <span>{t('table.load_failed')}</span>
+        <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
+      </div>
+    );
+  } else if (!loading && rows.length === 0) {
+    placeholder = (
+      <div className="dt-state">
+        <InboxOutlined className="dt-state-icon" aria-hidden="true" />
+        <span>{t('table.empty')}</span>
+      </div>
+    );
+  }
+  const view = {
+    columns: props.columns,
+    rows,
+    rowKey: props.rowKey,
+    rowClassName: props.rowClassName,
+    expandedRow: props.expandedRow,
+    label,
+    busy: query.isFetching,
+    skeleton: loading,
+    placeholder,
   };
 
-  const total = query.data?.total ?? 0;
   return (
     <div className="data-table">
-      <search className="data-table-toolbar">
+      <div className="dt-toolbar">
         {props.searchable !== false && (
-          <Input.Search
-            key={`search-${state.search ?? ''}`}
-            className="data-table-search"
-            placeholder={props.searchPlaceholder ? t(props.searchPlaceholder) : t('table.search')}
-            aria-label={t('table.search')}
-            defaultValue={state.search}
-            allowClear
-            enterButton
-            onSearch={(value) => update({ search: value.trim() || undefined })}
-          />
+          <search className="dt-search">
+            <input
+              ref={searchRef}
+              key={`search-${state.search ?? ''}`}
+              type="search"
+              className="dt-input"
+              aria-label={t('table.search')}
+              placeholder={props.searchPlaceholder ? t(props.searchPlaceholder) : t('table.search_placeholder')}
+              defaultValue={state.search}
+              autoComplete="off"
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  applySearch();
+                }
+              }}
+            />
+            <Button type="primary" icon={<SearchOutlined aria-hidden="true" />} onClick={applySearch}>
+              {t('table.search')}
+            </Button>
+          </search>
         )}
+        {hasPanel && (
+          <Button
+            icon={<FilterOutlined aria-hidden="true" />}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? panelId : undefined}
+            onClick={() => setFiltersOpen((open) => !open)}
+            data-testid="table-filters-toggle"
+          >
+            {activeFilters > 0
+              ? t('table.filters_set', { formatted: formatNumber(activeFilters, lang) })
+              : t('table.filters')}
+          </Button>
+        )}
+        <Button icon={<ReloadOutlined aria-hidden="true" />} onClick={reset} data-testid="table-reset">
+          {t('table.reset')}
+        </Button>
+        {(props.actions || props.exportTo) && (
+          <div className="dt-toolbar-actions">
+            {props.exportTo && <ExportButton exportTo={props.exportTo} body={body} />}
+            {props.actions}
+          </div>
+        )}
+      </div>
+      {filtersOpen && hasPanel && (
         <TableFilters
           key={`filters-${JSON.stringify(state.filters)}`}
+          id={panelId}
           defs={filterDefs}
           values={state.filters}
           onChange={(filters) => update({ filters })}
+          sort={sortChoice}
         />
-        <Button icon={<ReloadOutlined />} onClick={reset} data-testid="table-reset">
-          {t('table.reset')}
-        </Button>
-        {props.actions}
-      </search>
-      <Table<T>
-        rowKey={props.rowKey}
-        columns={columns}
-        dataSource={query.data?.data ?? []}
-        loading={query.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        caption={props.caption ? <span className="visually-hidden">{t(props.caption)}</span> : undefined}
-        expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
-        locale={{
-          emptyText: query.isError ? (
-            <Empty description={t('table.load_failed')}>
-              <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
-            </Empty>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
-          ),
-        }}
-        pagination={{
-          current: state.page,
-          pageSize: state.perPage,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (n) => (
-            <span data-testid="table-total">{t('table.total', { count: n, formatted: formatNumber(n, lang) })}</span>
-          ),
-          position: ['bottomCenter'],
-        }}
-      />
+      )}
+      {query.isError && query.data && !query.isFetching && (
+        <div className="dt-state dt-state-error dt-banner" role="alert">
+          <span>{t('table.load_failed')}</span>
+          <Button size="small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+      {phone ? <TableCards {...view} /> : <TableGrid {...view} sort={sort} onSort={onSort} />}
+      {query.data && query.data.total > 0 && (
+        <TablePager
+          page={state.page}
+          perPage={state.perPage}
+          total={query.data.total}
+          estimated={query.data.estimated}
+          compact={phone}
+          onPage={(page) => update({ page })}
+          onPerPage={(perPage) => update({ perPage })}
+        />
+      )}
     </div>
   );
-}
-
-function sortOrderOf(state: TableState, key: string): 'ascend' | 'descend' | null {
-  if (state.sortBy !== key) return null;
-  return state.sortOrder === 'asc' ? 'ascend' : 'descend';
 }

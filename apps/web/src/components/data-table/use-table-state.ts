@@ -21,48 +21,87 @@ function positiveInt(value: string | null, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/**
+ * Where a table keeps its state in the URL. Without a namespace (one table on a screen) the keys
+ * are bare (`page`, `search`, `status`), as links made before namespaces read; with one, every
+ * key is prefixed (`logs.page`, `logs.status`), so two tables on one page keep separate state.
+ */
+export type TableUrlOptions = { defaultSort?: string; namespace?: string };
+
+function keyIn(namespace: string | undefined): (name: string) => string {
+  return namespace ? (name) => `${namespace}.${name}` : (name) => name;
+}
+
 /** Reads a table's state from the URL query, so a list can be linked and Back restores it. */
 export function parseTableState(
   params: URLSearchParams,
   filterNames: readonly string[],
-  defaultSort = 'id',
+  options: TableUrlOptions | string = {},
 ): TableState {
-  const perPage = positiveInt(params.get('perPage'), DEFAULT_PAGE_SIZE);
+  const { defaultSort = 'id', namespace } = typeof options === 'string' ? { defaultSort: options } : options;
+  const key = keyIn(namespace);
+  const perPage = positiveInt(params.get(key('perPage')), DEFAULT_PAGE_SIZE);
   const filters: Record<string, string> = {};
   for (const name of filterNames) {
-    const value = params.get(name);
+    const value = params.get(key(name));
     if (value && !RESERVED.has(name)) filters[name] = value;
   }
   return {
-    page: positiveInt(params.get('page'), 1),
+    page: positiveInt(params.get(key('page')), 1),
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
-    sortBy: params.get('sortBy') || defaultSort,
-    sortOrder: params.get('sortOrder') === 'asc' ? 'asc' : 'desc',
-    search: params.get('search') || undefined,
+    sortBy: params.get(key('sortBy')) || defaultSort,
+    sortOrder: params.get(key('sortOrder')) === 'asc' ? 'asc' : 'desc',
+    search: params.get(key('search')) || undefined,
     filters,
   };
 }
 
 /** The URL of a state: defaults are left out so links stay short. */
-export function serializeTableState(state: TableState, defaultSort = 'id'): URLSearchParams {
+export function serializeTableState(state: TableState, options: TableUrlOptions | string = {}): URLSearchParams {
+  const { defaultSort = 'id', namespace } = typeof options === 'string' ? { defaultSort: options } : options;
+  const key = keyIn(namespace);
   const params = new URLSearchParams();
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.perPage !== DEFAULT_PAGE_SIZE) params.set('perPage', String(state.perPage));
-  if (state.sortBy !== defaultSort) params.set('sortBy', state.sortBy);
-  if (state.sortOrder !== 'desc') params.set('sortOrder', state.sortOrder);
-  if (state.search) params.set('search', state.search);
-  for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
+  if (state.page !== 1) params.set(key('page'), String(state.page));
+  if (state.perPage !== DEFAULT_PAGE_SIZE) params.set(key('perPage'), String(state.perPage));
+  if (state.sortBy !== defaultSort) params.set(key('sortBy'), state.sortBy);
+  if (state.sortOrder !== 'desc') params.set(key('sortOrder'), state.sortOrder);
+  if (state.search) params.set(key('search'), state.search);
+  for (const [name, value] of Object.entries(state.filters)) if (value) params.set(key(name), value);
   return params;
+}
+
+/**
+ * Replaces one table's keys in the URL and keeps everything else: the other tables' state
+ * (their namespaces) and the screen's own parameters (e.g. `?user=` of the assign screen).
+ */
+export function mergeTableParams(
+  current: URLSearchParams,
+  state: TableState | null,
+  filterNames: readonly string[],
+  options: TableUrlOptions = {},
+): URLSearchParams {
+  const own = options.namespace
+    ? (name: string) => name.startsWith(`${options.namespace}.`)
+    : (name: string) => RESERVED.has(name) || filterNames.includes(name);
+  const next = new URLSearchParams();
+  for (const [name, value] of current) if (!own(name)) next.append(name, value);
+  if (state) for (const [name, value] of serializeTableState(state, options)) next.set(name, value);
+  return next;
 }
 
 export type TableStatePatch = Partial<Omit<TableState, 'filters'>> & { filters?: Record<string, string | undefined> };
 
-export function useTableState(filterNames: readonly string[], defaultSort = 'id') {
+export function useTableState(filterNames: readonly string[], options: TableUrlOptions | string = {}) {
+  const { defaultSort = 'id', namespace } = typeof options === 'string' ? { defaultSort: options } : options;
   const [params, setParams] = useSearchParams();
   const key = filterNames.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for filterNames' contents.
-  const state = useMemo(() => parseTableState(params, filterNames, defaultSort), [params, key, defaultSort]);
+  const state = useMemo(
+    () => parseTableState(params, filterNames, { defaultSort, namespace }),
+    [params, key, defaultSort, namespace],
+  );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for filterNames' contents.
   const update = useCallback(
     (patch: TableStatePatch) => {
       const filters = { ...state.filters };
@@ -78,12 +117,16 @@ export function useTableState(filterNames: readonly string[], defaultSort = 'id'
         filters,
         page: patch.page ?? (changesResults ? 1 : state.page),
       };
-      setParams(serializeTableState(next, defaultSort));
+      setParams((current) => mergeTableParams(current, next, filterNames, { defaultSort, namespace }));
     },
-    [state, setParams, defaultSort],
+    [state, setParams, defaultSort, namespace, key],
   );
 
-  const reset = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for filterNames' contents.
+  const reset = useCallback(
+    () => setParams((current) => mergeTableParams(current, null, filterNames, { defaultSort, namespace })),
+    [setParams, defaultSort, namespace, key],
+  );
   return { state, update, reset };
 }
 

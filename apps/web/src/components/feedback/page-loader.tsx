@@ -1,12 +1,10 @@
-import { Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { GuestLoader } from '../guest/spinner';
 
+/**
+ * The page-sized loader (a spinner, "loading…" for screen readers). Light, no
+ * antd: the route guards of the app's entry show it, and the entry must not
+ * pull antd onto the guest pages (DESIGN §5).
+ */
 export function PageLoader() {
-  const { t } = useTranslation();
-  return (
-    <div className="page-loader" role="status" aria-live="polite">
-      <Spin size="large" />
-      <span className="visually-hidden">{t('common.loading')}</span>
-    </div>
-  );
+  return <GuestLoader />;
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Drawer, Grid, Layout } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { Alert, Button, Grid, Layout } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import type { AccessOfPath } from '../../lib/authorization';
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../feedback/page-loader';
 import { AppFooter } from './app-footer';
@@ -9,11 +10,20 @@ import { HeaderBar } from './header-bar';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
 
-/**
- * The shell of every signed-in page: sidebar (a drawer on phones), header, breadcrumb, footer.
- * `notifications` is the header bell, passed in by app/app-shell.tsx.
- */
-export function AppLayout({ notifications }: { notifications?: ReactNode }) {
+// The phone menu's drawer comes with the first phone-sized render, never on a desk (DESIGN §5).
+const Drawer = lazy(() => import('antd/es/drawer'));
+
+type Props = {
+  /** The header bell, passed in by app/app-shell.tsx. */
+  notifications?: ReactNode;
+  /** Who may open a path (from the route table); the sidebar shows only what the user may open. */
+  accessOf: AccessOfPath;
+  /** The page: app/app-shell.tsx passes the route guard, which renders the matched screen. */
+  children?: ReactNode;
+};
+
+/** The shell of every signed-in page: sidebar (a drawer on phones), header, breadcrumb, footer. */
+export function AppLayout({ notifications, accessOf, children }: Props) {
   const { t, i18n } = useTranslation();
   const { user, loading } = useSession();
   const screens = Grid.useBreakpoint();
@@ -24,20 +34,22 @@ export function AppLayout({ notifications }: { notifications?: ReactNode }) {
     <Layout className="app-shell">
       {wide ? (
         <Layout.Sider width={248} className="app-sider" theme="dark">
-          <Sidebar />
+          <Sidebar accessOf={accessOf} />
         </Layout.Sider>
       ) : (
-        <Drawer
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          placement={i18n.language === 'en' ? 'left' : 'right'}
-          size={264}
-          className="app-drawer"
-          styles={{ body: { padding: 0 } }}
-          title={t('app.name')}
-        >
-          <Sidebar onNavigate={() => setMenuOpen(false)} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            placement={i18n.language === 'en' ? 'left' : 'right'}
+            size={264}
+            className="app-drawer"
+            styles={{ body: { padding: 0 } }}
+            title={t('app.name')}
+          >
+            <Sidebar accessOf={accessOf} onNavigate={() => setMenuOpen(false)} />
+          </Drawer>
+        </Suspense>
       )}
       <Layout>
         <Layout.Header className="app-header">
@@ -48,9 +60,7 @@ export function AppLayout({ notifications }: { notifications?: ReactNode }) {
           {loading ? (
             <PageLoader />
           ) : user ? (
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
           ) : (
             <Alert
               type="error"

@@ -1,9 +1,12 @@
-import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from './header-bar';
+import { LanguageToggle } from '../guest/language-toggle';
 
-/** The frame of guest pages: brand, language toggle, one card. */
+/**
+ * The frame of guest pages: brand, language toggle, one card. Plain HTML (no
+ * antd), so the light guest pages stay light (DESIGN §5); the recovery form,
+ * which does load antd, uses the same frame.
+ */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -11,14 +14,16 @@ export function AuthLayout({ title, children }: { title: string; children: React
       <div className="auth-toolbar">
         <LanguageToggle />
       </div>
-      <Card className="auth-card">
+      <section className="auth-card" aria-labelledby="auth-title">
         <div className="auth-brand" aria-hidden="true">
           <img src="/favicon.svg" alt="" width={48} height={48} />
         </div>
         <p className="auth-app-name">{t('app.name')}</p>
-        <h1 className="auth-title">{title}</h1>
+        <h1 className="auth-title" id="auth-title">
+          {title}
+        </h1>
         {children}
-      </Card>
+      </section>
     </main>
   );
 }

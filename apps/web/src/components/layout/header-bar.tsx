@@ -1,9 +1,11 @@
-import { LogoutOutlined, MenuOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, LogoutOutlined, MenuOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
+import type { ItemType } from 'antd/es/menu/interface';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { DIGIT_SYSTEMS, digitSystem, setDigitSystem } from '../../lib/digits';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { UserPhoto } from './user-photo';
@@ -24,9 +26,40 @@ export function LanguageToggle() {
   );
 }
 
+/**
+ * The digits of the Arabic interface (lib/digits.ts), chosen in the profile menu and kept beside the
+ * language; English always shows Latin digits, so the choice is offered in Arabic only.
+ */
+/** Each choice shows a sample in its own digits (written here, so the choice of digits never rewrites it). */
+const SAMPLE = { latn: '123', arab: '\u0661\u0662\u0663' } as const;
+
+function digitItems(t: (key: string) => string, arabic: boolean): ItemType[] {
+  if (!arabic) return [];
+  const chosen = digitSystem();
+  return [
+    { type: 'divider' },
+    {
+      type: 'group',
+      label: t('header.digits'),
+      children: DIGIT_SYSTEMS.map((digits) => ({
+        key: `digits:${digits}`,
+        label: (
+          <>
+            {t(`header.digits_${digits}`)} <bdi dir="ltr">({SAMPLE[digits]})</bdi>
+          </>
+        ),
+        icon: <CheckOutlined style={{ visibility: digits === chosen ? 'visible' : 'hidden' }} />,
+        role: 'menuitemradio',
+        'aria-checked': digits === chosen,
+        'data-testid': `digits-${digits}`,
+      })),
+    },
+  ];
+}
+
 /** `notifications`: the bell, composed by app/ (components never import features). */
 export function HeaderBar({ onOpenMenu, notifications }: { onOpenMenu?: () => void; notifications?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   return (
@@ -45,12 +78,15 @@ export function HeaderBar({ onOpenMenu, notifications }: { onOpenMenu?: () => vo
             menu={{
               items: [
                 { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
+                ...digitItems(t, i18n.language !== 'en'),
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true },
               ],
               onClick: ({ key }) => {
                 if (key === 'profile') navigate(paths.user(user.id));
                 if (key === 'logout') void signOut();
+                if (key === 'digits:latn' || key === 'digits:arab')
+                  void setDigitSystem(key === 'digits:arab' ? 'arab' : 'latn');
               },
             }}
           >

@@ -1,75 +1,112 @@
 import {
   ControlOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   IdcardOutlined,
+  InboxOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
+// The customer's entries' icons (memberNavEntries), apart from the staff list's.
+import {
+  CreditCardOutlined as CardIcon,
+  PlusCircleOutlined,
+  RetweetOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+// The associations area's icons (issue 10).
+import { BankOutlined, DollarOutlined, SolutionOutlined } from '@ant-design/icons';
 import type { Permission } from '@portal/shared/permissions';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
+import { type AccessOfPath, allows } from '../../lib/authorization';
 
-export type NavLeaf = { key: string; path: string; label: string; icon?: ReactNode; permission?: Permission };
+/** A link of the sidebar; who may follow it is the access of the route its path opens (router.tsx). */
+export type NavLeaf = { key: string; path: string; label: string; icon?: ReactNode };
 export type NavGroup = { key: string; label: string; icon: ReactNode; children: NavLeaf[] };
 export type NavEntry = NavLeaf | NavGroup;
 
 /**
  * The sidebar of SPEC §2. Only screens that exist are listed (no dead links);
- * each feature adds its entry here when its screen lands.
+ * each feature adds its entry here when its screen lands. No permission here:
+ * each entry is shown to whoever may open its route.
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', path: paths.dashboard, label: 'nav.dashboard', icon: <DashboardOutlined /> },
-  { key: 'users', path: paths.users, label: 'usersUi.nav', icon: <TeamOutlined />, permission: 'users.index' },
+  { key: 'associations', path: paths.associations, label: 'associationsUi.nav', icon: <BankOutlined /> },
+  { key: 'payments', path: paths.payments, label: 'paymentsUi.nav', icon: <DollarOutlined /> },
+  { key: 'subscriptions', path: paths.subscriptions, label: 'subscriptionsUi.nav', icon: <SolutionOutlined /> },
+  { key: 'users', path: paths.users, label: 'usersUi.nav', icon: <TeamOutlined /> },
+  {
+    key: 'requests',
+    label: 'requestsUi.nav',
+    icon: <InboxOutlined />,
+    children: [
+      { key: 'card-requests', path: paths.cardRequests, label: 'requestsUi.cards.nav', icon: <CreditCardOutlined /> },
+      {
+        key: 'move-turn-requests',
+        path: paths.moveTurnRequests,
+        label: 'requestsUi.turn_moves.nav',
+        icon: <SwapOutlined />,
+      },
+    ],
+  },
   {
     key: 'settings',
     label: 'nav.settings',
     icon: <SettingOutlined />,
     children: [
-      {
-        key: 'admins',
-        path: paths.admins,
-        label: 'admins.nav',
-        icon: <UserSwitchOutlined />,
-        permission: 'users.index',
-      },
-      { key: 'logs', path: paths.logs, label: 'nav.logs', icon: <FileSearchOutlined />, permission: 'logs.index' },
-      {
-        key: 'roles',
-        path: paths.roles,
-        label: 'rolesUi.nav',
-        icon: <SafetyCertificateOutlined />,
-        permission: 'roles.index',
-      },
-      {
-        key: 'recovery-accounts',
-        path: paths.recoveryAccounts,
-        label: 'recoveryReview.nav',
-        icon: <IdcardOutlined />,
-        permission: 'users.index',
-      },
-      {
-        key: 'system-settings',
-        path: paths.settings,
-        label: 'settingsUi.nav',
-        icon: <ControlOutlined />,
-        permission: 'admin_roles',
-      },
+      { key: 'admins', path: paths.admins, label: 'admins.nav', icon: <UserSwitchOutlined /> },
+      { key: 'logs', path: paths.logs, label: 'nav.logs', icon: <FileSearchOutlined /> },
+      { key: 'roles', path: paths.roles, label: 'rolesUi.nav', icon: <SafetyCertificateOutlined /> },
+      { key: 'recovery-accounts', path: paths.recoveryAccounts, label: 'recoveryReview.nav', icon: <IdcardOutlined /> },
+      { key: 'system-settings', path: paths.settings, label: 'settingsUi.nav', icon: <ControlOutlined /> },
     ],
   },
 ];
+
+/**
+ * A customer's sidebar (user type 'user', issue 11): their own area only, never the back office.
+ * Their home is the dashboard route, which shows them the member home.
+ */
+export function memberNavEntries(userId: number): NavEntry[] {
+  return [
+    { key: 'dashboard', path: paths.dashboard, label: 'nav.dashboard', icon: <DashboardOutlined /> },
+    {
+      key: 'my-associations',
+      path: paths.myAssociations,
+      label: 'membersUi.nav.associations',
+      icon: <WalletOutlined />,
+    },
+    { key: 'join', path: paths.openAssociations, label: 'membersUi.nav.join', icon: <PlusCircleOutlined /> },
+    { key: 'my-turn-moves', path: paths.myTurnMoves, label: 'membersUi.nav.turn_moves', icon: <RetweetOutlined /> },
+    { key: 'my-cards', path: paths.myCards, label: 'membersUi.nav.cards', icon: <CardIcon /> },
+    { key: 'my-profile', path: paths.user(userId), label: 'membersUi.nav.profile', icon: <UserOutlined /> },
+  ];
+}
 
 export function isGroup(entry: NavEntry): entry is NavGroup {
   return 'children' in entry;
 }
 
-/** The entries a user may open: leaves they lack permission for, and then empty groups, disappear. */
-export function visibleEntries(entries: NavEntry[], can: (p: Permission) => boolean): NavEntry[] {
+/**
+ * The entries a user may open: leaves whose route they may not open, and then
+ * empty groups, disappear. `accessOf` reads a path's access from the route table.
+ */
+export function visibleEntries(
+  entries: NavEntry[],
+  can: (p: Permission) => boolean,
+  accessOf: AccessOfPath,
+): NavEntry[] {
+  const open = (leaf: NavLeaf) => allows(accessOf(leaf.path), can);
   return entries.flatMap<NavEntry>((entry) => {
-    if (!isGroup(entry)) return !entry.permission || can(entry.permission) ? [entry] : [];
-    const children = entry.children.filter((c) => !c.permission || can(c.permission));
+    if (!isGroup(entry)) return open(entry) ? [entry] : [];
+    const children = entry.children.filter(open);
     return children.length > 0 ? [{ ...entry, children }] : [];
   });
 }

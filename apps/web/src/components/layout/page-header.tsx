@@ -1,45 +1,60 @@
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, type UIMatch, useMatches, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import type { RouteHandle } from '../../lib/authorization';
+import { crumbsOf, parentOf } from '../../lib/route-meta';
+import { ActivationReminder } from '../feedback/activation-reminder';
 
-/** Route metadata: the breadcrumb label (a catalogue key) of a route (SPEC §2 sub-header). */
-export type RouteHandle = { crumb?: string };
+/** Route metadata (lib/authorization.tsx): the breadcrumb label (a catalogue key) and the screen's access. */
+export type { RouteHandle };
 
-function crumbsOf(matches: UIMatch[]) {
-  return matches
-    .filter((m): m is UIMatch<unknown, RouteHandle> => Boolean((m.handle as RouteHandle | undefined)?.crumb))
-    .map((m) => ({ path: m.pathname, label: m.handle.crumb as string }));
+/**
+ * Whether this tab has an earlier page of the app to go back to. The router numbers its entries
+ * (`history.state.idx`, 0 for the page the tab opened on, kept by a replace); a memory router
+ * (tests) has no such state, and its first entry's key is "default".
+ */
+function hasAppHistory(locationKey: string): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx > 0 : locationKey !== 'default';
 }
 
-/** Breadcrumb built from the matched routes, with a back button that points the reading direction's way. */
+/**
+ * Breadcrumb built from the matched routes (lib/route-meta.ts), with a back button that points the
+ * reading direction's way: the previous page of the app, or — opened directly, with no page of the
+ * app before it — the parent page of the breadcrumb; it never leaves the app. Under it, the
+ * reminder to activate the account, for a customer who has not yet.
+ */
 export function PageHeader() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const crumbs = crumbsOf(useMatches());
+  const parent = parentOf(crumbs, location.pathname);
+  const inApp = hasAppHistory(location.key);
   const BackIcon = i18n.language === 'en' ? ArrowLeftOutlined : ArrowRightOutlined;
   const goBack = () => {
-    if (window.history.length > 1) navigate(-1);
-    else navigate(paths.dashboard);
+    if (inApp) navigate(-1);
+    else if (parent) navigate(parent);
   };
   return (
-    <div className="page-header">
-      <Button
-        type="text"
-        icon={<BackIcon />}
-        onClick={goBack}
-        aria-label={t('common.back')}
-        data-testid="back-button"
-      />
-      <Breadcrumb
-        items={[
-          { title: <Link to={paths.dashboard}>{t('nav.home')}</Link> },
-          ...crumbs.map((c, i) => ({
+    <>
+      <div className="page-header">
+        <Button
+          type="text"
+          icon={<BackIcon />}
+          onClick={goBack}
+          disabled={!inApp && !parent}
+          aria-label={t('common.back')}
+          data-testid="back-button"
+        />
+        <Breadcrumb
+          items={crumbs.map((c, i) => ({
             title: i === crumbs.length - 1 ? t(c.label) : <Link to={c.path}>{t(c.label)}</Link>,
-          })),
-        ]}
-      />
-    </div>
+          }))}
+        />
+      </div>
+      <ActivationReminder />
+    </>
   );
 }

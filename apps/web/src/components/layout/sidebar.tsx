@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useCan } from '../../lib/authorization';
+import { type AccessOfPath, useCan } from '../../lib/authorization';
 import { useSession } from '../../lib/session';
-import { isGroup, NAV_ENTRIES, type NavEntry, visibleEntries } from './nav-items';
+import { isGroup, memberNavEntries, NAV_ENTRIES, type NavEntry, visibleEntries } from './nav-items';
 import { UserPhoto } from './user-photo';
 
 function toItems(entries: NavEntry[], t: (k: string) => string, onNavigate?: () => void): ItemType[] {
@@ -34,12 +34,18 @@ function selectedKey(pathname: string, entries: NavEntry[]): string[] {
   return match ? [match.path] : [];
 }
 
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * `accessOf`: who may open a path, from the route table (app/app-shell.tsx passes it).
+ * `onNavigate`: given in the phone drawer (to close it), whose own title already shows the brand,
+ * so the sidebar does not show it a second time.
+ */
+export function Sidebar({ onNavigate, accessOf }: { onNavigate?: () => void; accessOf: AccessOfPath }) {
   const { t } = useTranslation();
   const can = useCan();
   const { user } = useSession();
   const { pathname } = useLocation();
-  const entries = visibleEntries(NAV_ENTRIES, can);
+  // A customer sees their own area; staff the back office (each still only what they may open).
+  const entries = visibleEntries(user?.type === 'user' ? memberNavEntries(user.id) : NAV_ENTRIES, can, accessOf);
   const selected = selectedKey(pathname, entries);
   // Groups are open unless the user closed them; the current page's group always is.
   // Derived rather than stored, so groups that appear once permissions load open too.
@@ -49,7 +55,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const openKeys = groupKeys.filter((k) => !closed.includes(k) || k === activeGroup);
   return (
     <nav className="sidebar" aria-label={t('nav.main')}>
-      <div className="sidebar-brand">{t('app.name')}</div>
+      {!onNavigate && <div className="sidebar-brand">{t('app.name')}</div>}
       {user && (
         <Link to={paths.user(user.id)} className="sidebar-user" onClick={onNavigate}>
           <UserPhoto user={user} size={44} />

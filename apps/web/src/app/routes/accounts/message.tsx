@@ -1,8 +1,9 @@
-import { Button, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageLoader } from '../../../components/feedback/page-loader';
+import { Button } from '../../../components/guest/button';
+import { Result } from '../../../components/guest/result';
+import { GuestLoader } from '../../../components/guest/spinner';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { paths } from '../../../config/paths';
 import { ActivationCodeForm } from '../../../features/accounts/components/activation-code-form';
@@ -24,14 +25,14 @@ export default function MessageRoute() {
   };
 
   let body: ReactNode;
-  if (loading || !user) body = <PageLoader />;
+  if (loading || !user) body = <GuestLoader />;
   else if (user.email_verified)
     body = (
       <Result
         status="success"
         title={t('accountsUi.message.already_active')}
         extra={
-          <Button type="primary" onClick={() => navigate(next, { replace: true })}>
+          <Button variant="primary" onClick={() => navigate(next, { replace: true })}>
             {t('accountsUi.go_home')}
           </Button>
         }

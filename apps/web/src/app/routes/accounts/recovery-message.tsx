@@ -1,10 +1,11 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/guest/button';
+import { Result, ResultActions } from '../../../components/guest/result';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import type { RecoveryMessageState } from './recovery';
+import type { RecoveryMessageState } from './recovery-state';
 
 /**
  * /recovarymessage (SPEC's spelling): the recovery data was received; the
@@ -24,14 +25,14 @@ export default function RecoveryMessageRoute() {
         subTitle={status === 'pending_activation' ? t('accounts.messages.recovery_check_email') : undefined}
         extra={
           signedIn ? (
-            <div className="result-actions">
-              <Button type="primary" onClick={() => void signOut()}>
+            <ResultActions>
+              <Button variant="primary" onClick={() => void signOut()}>
                 {t('accountsUi.logout')}
               </Button>
               <Button onClick={() => navigate(paths.home, { replace: true })}>{t('accountsUi.go_home')}</Button>
-            </div>
+            </ResultActions>
           ) : (
-            <Button type="primary" onClick={() => navigate(paths.login)}>
+            <Button variant="primary" onClick={() => navigate(paths.login)}>
               {t('accountsUi.login')}
             </Button>
           )

@@ -1,22 +1,23 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import type { TRecoveryAccount } from '@portal/shared/schemas/accounts';
-import { Alert, Button, Result } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { PageLoader } from '../../../components/feedback/page-loader';
+import { Alert } from '../../../components/guest/alert';
+import { Button } from '../../../components/guest/button';
+import { LogoutIcon } from '../../../components/guest/icons';
+import { Result } from '../../../components/guest/result';
+import { GuestLoader } from '../../../components/guest/spinner';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { paths } from '../../../config/paths';
 import { useRecoveryState, useRegistrationLookups } from '../../../features/accounts/api/accounts-api';
 import { RecoveryForm } from '../../../features/accounts/components/recovery-form';
 import { useSession } from '../../../lib/session';
-
-export type RecoveryMessageState = { status?: TRecoveryAccount['status'] } | null;
+import type { RecoveryMessageState } from './recovery-state';
 
 /**
  * /recovery/{type?}: recovery mode (DESIGN §2) asks a customer to complete
  * their account data. Without a type the current email is shown read-only;
- * with one (the activation variant) it is not.
+ * with one (the activation variant) it is not. The form itself is antd (long,
+ * with searchable lists); the page around it is the light guest frame.
  */
 export default function RecoveryRoute() {
   const { t } = useTranslation();
@@ -33,10 +34,10 @@ export default function RecoveryRoute() {
 
   const logout = (
     <Button
-      type="link"
+      variant="link"
       danger
       block
-      icon={<LogoutOutlined />}
+      icon={<LogoutIcon />}
       loading={loggingOut}
       onClick={() => {
         setLoggingOut(true);
@@ -47,14 +48,14 @@ export default function RecoveryRoute() {
     </Button>
   );
   const home = (
-    <Button type="primary" onClick={() => navigate(paths.home, { replace: true })}>
+    <Button variant="primary" onClick={() => navigate(paths.home, { replace: true })}>
       {t('accountsUi.go_home')}
     </Button>
   );
 
   let body: ReactNode;
   if (state.isPending || lookups.isPending || !user) {
-    body = <PageLoader />;
+    body = <GuestLoader />;
   } else if (state.isError || lookups.isError) {
     body = (
       <Result
@@ -83,9 +84,7 @@ export default function RecoveryRoute() {
         <p className="auth-intro">{t('accountsUi.recovery.intro')}</p>
         {status && (
           <Alert
-            className="form-alert"
             type="info"
-            showIcon
             title={t(
               `accountsUi.recovery.${status === 'pending_activation' ? 'pending_activation' : 'pending_review'}`,
             )}

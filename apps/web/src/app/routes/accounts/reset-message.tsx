@@ -1,7 +1,8 @@
-import { MailOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/guest/button';
+import { MailIcon } from '../../../components/guest/icons';
+import { Result, ResultActions } from '../../../components/guest/result';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { paths } from '../../../config/paths';
 
@@ -12,16 +13,17 @@ export default function ResetMessageRoute() {
   return (
     <AuthLayout title={t('accountsUi.reset.message_title')}>
       <Result
-        icon={<MailOutlined />}
+        status="info"
+        icon={<MailIcon size={56} strokeWidth={1.6} />}
         title={t('accounts.messages.reset_sent')}
         subTitle={t('accountsUi.reset.message_hint')}
         extra={
-          <div className="result-actions">
-            <Button type="primary" onClick={() => navigate(paths.login)}>
+          <ResultActions>
+            <Button variant="primary" onClick={() => navigate(paths.login)}>
               {t('accountsUi.back_to_login')}
             </Button>
             <Button onClick={() => navigate(paths.reset)}>{t('accountsUi.reset.again')}</Button>
-          </div>
+          </ResultActions>
         }
       />
     </AuthLayout>

@@ -1,28 +1,32 @@
-import { Col, Row } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MyAccountCard } from '../../../features/dashboard/components/my-account-card';
-import { UsersStatCards } from '../../../features/users/components/users-stats';
-import { Can } from '../../../lib/authorization';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { StaffDashboard } from '../../../features/dashboard/components/staff-dashboard';
 import { useSession } from '../../../lib/session';
 
-/** Home. Cards of other features join this grid as they land (SPEC §2 dashboard). */
+const MemberHome = lazy(async () => ({
+  default: (await import('../../../features/members/components/member-home')).MemberHome,
+}));
+
+/** Home: the customer's own area, or the staff dashboard (SPEC §2 dashboard items 1–10, features/dashboard). */
 export default function DashboardRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
+  // A customer's home is their own area, not the back office (issue 11); its chunk loads only for them.
+  if (user.type === 'user') {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <MemberHome user={user} />
+      </Suspense>
+    );
+  }
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className="page-title">
         {t('dashboard.welcome', { name: user.name })}
       </h1>
-      <Row gutter={[16, 16]}>
-        <Can permission="users.index">
-          <UsersStatCards />
-        </Can>
-        <Col xs={24} md={12} xl={8}>
-          <MyAccountCard user={user} />
-        </Col>
-      </Row>
+      <StaffDashboard user={user} />
     </section>
   );
 }

@@ -1,20 +1,23 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/guest/button';
+import { Result } from '../../../components/guest/result';
 import { paths } from '../../../config/paths';
 
 export default function NotFoundRoute() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <main className="error-page">
       <Result
-        status="404"
-        title="404"
-        subTitle={t('errors_page.not_found')}
+        status="info"
+        code="404"
+        headingLevel={1}
+        title={t('errors_page.not_found')}
         extra={
-          <Link to={paths.home}>
-            <Button type="primary">{t('errors_page.back_home')}</Button>
-          </Link>
+          <Button variant="primary" onClick={() => navigate(paths.home)}>
+            {t('errors_page.back_home')}
+          </Button>
         }
       />
     </main>

@@ -1,39 +1,48 @@
-import { Button, Result, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/guest/button';
+import { Result, ResultActions } from '../../../components/guest/result';
 import { paths } from '../../../config/paths';
-import { clearSession, readSession } from '../../../lib/session-store';
+import { useSession } from '../../../lib/session';
+import { readSession } from '../../../lib/session-store';
 
 /** SPEC §2: back to the user's profile when signed in, and a login link that clears the session. */
 export default function UnauthorizedRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { signedIn, signOut } = useSession();
   const session = readSession();
+  const [leaving, setLeaving] = useState(false);
   return (
     <main className="error-page">
       <Result
-        status="403"
-        title="401"
-        subTitle={t('errors_page.unauthorized')}
+        status="warning"
+        code="401"
+        headingLevel={1}
+        title={t('errors_page.unauthorized')}
         extra={
-          <Space wrap>
+          <ResultActions>
             {session && (
-              <Link to={paths.user(session.userId)}>
-                <Button>{t('errors_page.back_to_profile')}</Button>
-              </Link>
+              <Button onClick={() => navigate(paths.user(session.userId))}>{t('errors_page.back_to_profile')}</Button>
             )}
             <Button
-              type="primary"
+              variant="primary"
+              loading={leaving}
               onClick={() => {
-                clearSession();
-                // A full load resets every cache of the old session.
-                navigate(paths.login, { replace: true });
-                window.location.reload();
+                // The session's own sign-out: the token is revoked, the stored session, the caches and
+                // the session state go, and the login page opens (a guest page, now that nobody is signed in).
+                if (!signedIn) {
+                  navigate(paths.login, { replace: true });
+                  return;
+                }
+                setLeaving(true);
+                void signOut();
               }}
             >
               {t('auth.login')}
             </Button>
-          </Space>
+          </ResultActions>
         }
       />
     </main>

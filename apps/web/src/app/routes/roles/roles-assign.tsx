@@ -1,9 +1,15 @@
-import { Card, Empty, Form } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { AdminPicker } from '../../../features/roles/components/admin-picker';
-import { UserAccessForm } from '../../../features/roles/components/user-access-form';
-import { RequirePermission } from '../../guards';
+import './roles-assign.css';
+
+// The roles and permissions form (antd Form, the shared schemas) comes once an administrator is
+// picked; the picker is a plain labelled field in a plain panel (DESIGN §5: no route over 350 KB).
+const UserAccessForm = lazy(() =>
+  import('../../../features/roles/components/user-access-form').then((m) => ({ default: m.UserAccessForm })),
+);
 
 /** /roles/assign: pick an administrator, then their roles and direct permissions (POST /roles/sync). */
 export default function RolesAssignRoute() {
@@ -12,25 +18,23 @@ export default function RolesAssignRoute() {
   const chosen = Number(params.get('user'));
   const userId = Number.isInteger(chosen) && chosen > 0 ? chosen : null;
   return (
-    <RequirePermission permission="roles.assign">
+    <>
       <h1 className="page-title">{t('rolesUi.assign_page.title')}</h1>
-      <Card className="assign-picker-card">
-        <Form layout="vertical">
-          <Form.Item label={t('rolesUi.assign_page.pick_user')} htmlFor="admin-picker" className="assign-picker">
-            <AdminPicker
-              value={userId}
-              onChange={(id) => setParams(id ? { user: String(id) } : {}, { replace: true })}
-            />
-          </Form.Item>
-        </Form>
-      </Card>
+      <section className="assign-panel assign-picker-card">
+        <div className="assign-picker">
+          <label htmlFor="admin-picker" className="assign-label">
+            {t('rolesUi.assign_page.pick_user')}
+          </label>
+          <AdminPicker value={userId} onChange={(id) => setParams(id ? { user: String(id) } : {}, { replace: true })} />
+        </div>
+      </section>
       {userId ? (
-        <UserAccessForm key={userId} userId={userId} via="sync" />
+        <Suspense fallback={<PageLoader />}>
+          <UserAccessForm key={userId} userId={userId} via="sync" />
+        </Suspense>
       ) : (
-        <Card>
-          <Empty description={t('rolesUi.assign_page.pick_first')} />
-        </Card>
+        <p className="assign-panel assign-empty">{t('rolesUi.assign_page.pick_first')}</p>
       )}
-    </RequirePermission>
+    </>
   );
 }

@@ -1,23 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useMatch, useParams } from 'react-router';
+import { editPathOf } from '../../../features/users/access';
 import { UserForm } from '../../../features/users/components/user-form';
 import { UserLoader } from '../../../features/users/components/user-loader';
 import { listTexts } from '../../../features/users/kinds';
 import { EditableOrOwnProfile } from './own-profile-redirect';
 
-/** /users/{id}/edit and /users/admin/{id}/edit: the create form in edit mode, for the user's own type. */
+/**
+ * /users/{id}/edit and /users/admin/{id}/edit: the create form in edit mode, for the user's own type.
+ * Each type has its route (SPEC §2), whose breadcrumb names it: an administrator opened at the
+ * customers' path (or the other way round) is sent to their own, so the heading and the crumb agree.
+ */
 export default function UserEditRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
+  const atAdminPath = useMatch('/users/admin/:id/edit') !== null;
   return (
     <EditableOrOwnProfile id={id}>
       <UserLoader id={id}>
-        {(user) => (
-          <>
-            <h1 className="page-title">{t(`${listTexts(user.type)}.edit_title`)}</h1>
-            <UserForm key={`${user.id}-${user.image ?? ''}`} kind={user.type} user={user} />
-          </>
-        )}
+        {(user) =>
+          (user.type === 'admin') !== atAdminPath ? (
+            <Navigate to={editPathOf(user)} replace />
+          ) : (
+            <>
+              <h1 className="page-title">{t(`${listTexts(user.type)}.edit_title`)}</h1>
+              <UserForm key={`${user.id}-${user.image ?? ''}`} kind={user.type} user={user} />
+            </>
+          )
+        }
       </UserLoader>
     </EditableOrOwnProfile>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { fail, fakeApi, ok } from '../testing/fake-api';
@@ -51,8 +51,9 @@ describe('ActivationCodeForm', { timeout: 60_000 }, () => {
     const { onActivated } = await renderForm();
     fireEvent.change(codeInput(), { target: { value: '000000' } });
     submit();
-    const item = codeInput().closest('.ant-form-item') as HTMLElement;
-    expect(await within(item).findByText('رمز التفعيل غير صحيح', undefined, WAIT)).toBeInTheDocument();
+    // Said on the field itself: the input is marked invalid and described by the message.
+    await waitFor(() => expect(codeInput()).toHaveAccessibleDescription('رمز التفعيل غير صحيح'), WAIT);
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
     expect(codeInput()).toHaveValue('');
     expect(onActivated).not.toHaveBeenCalled();
   });

@@ -1,6 +1,8 @@
-import { Button, Result, Spin } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/guest/button';
+import { Result, ResultActions } from '../../../components/guest/result';
+import { GuestLoader } from '../../../components/guest/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { type ActivationKind, useActivateByToken } from '../api/accounts-api';
 
@@ -50,22 +52,17 @@ export function ActivationResult({ kind, token, actions }: Props) {
       />
     );
   }
-  return (
-    <div className="page-loader" role="status" aria-live="polite">
-      <Spin size="large" />
-      <span>{t('accountsUi.activation.loading')}</span>
-    </div>
-  );
+  return <GuestLoader label={t('accountsUi.activation.loading')} />;
 }
 
-function renderActions(list: Action[]): ReactNode {
+function renderActions(list: Action[]) {
   return (
-    <div className="result-actions">
+    <ResultActions>
       {list.map((a) => (
-        <Button key={a.label} type={a.primary ? 'primary' : 'default'} onClick={a.onClick}>
+        <Button key={a.label} variant={a.primary ? 'primary' : 'default'} onClick={a.onClick}>
           {a.label}
         </Button>
       ))}
-    </div>
+    </ResultActions>
   );
 }

@@ -94,6 +94,7 @@ describe('RecoveryForm', { timeout: 60_000 }, () => {
     await choose('المؤهل', 'ليسانس حقوق');
     fireEvent.click(screen.getByTestId('recovery-submit'));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('pending_review'), WAIT);
+    expect(api.callsTo('POST /recovery')[0]?.headers['idempotency-key']).toMatch(/^[A-Za-z0-9._:-]{8,100}$/);
     expect(api.callsTo('POST /recovery')[0]?.body).toEqual({
       ar_name: 'كريم حسن',
       en_name: 'Karim Hassan',
@@ -104,5 +105,25 @@ describe('RecoveryForm', { timeout: 60_000 }, () => {
       degree_education_level_id: 3,
       degree_qualification_id: 12,
     });
+  });
+
+  it('labels the read-only current email and takes a pasted mobile whole, normalized', async () => {
+    fakeApi({});
+    await renderForm();
+    // The read-only email is named by its label (a screen reader says what it is).
+    expect(screen.getByLabelText('البريد الإلكتروني الحالي')).toHaveValue('old@example.com');
+    const mobile = screen.getByLabelText('رقم الموبايل');
+    expect(mobile).not.toHaveAttribute('maxlength');
+    fireEvent.change(mobile, { target: { value: '+20 10 1234 5678' } });
+    expect(mobile).toHaveValue('01012345678');
+    fireEvent.change(mobile, { target: { value: '0101234' } });
+    fireEvent.blur(mobile);
+    expect(
+      await screen.findByText(
+        'من فضلك أدخل رقم موبايل مصري صحيح: 11 رقمًا يبدأ بـ 010 أو 011 أو 012 أو 015',
+        undefined,
+        WAIT,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, NATIONAL_ID_LENGTH, PHONE_MAX_LENGTH } from '@portal/shared/constants';
+import { NAME_MAX_LENGTH } from '@portal/shared/constants';
 import {
   EXPERIENCE_MAX_LENGTH,
   type TRecoveryAccount,
@@ -6,13 +6,15 @@ import {
   type TRegistrationLookups,
   ZRecoveryRequest,
 } from '@portal/shared/schemas/accounts';
-import { stripSpaces } from '@portal/shared/text';
+import { normalizePhone, stripSpaces } from '@portal/shared/text';
 import { Button, Col, Divider, Form, Input, Row, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../lib/form-rules';
+import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useIdempotencyKey, withIdempotencyKey } from '../../../lib/idempotency';
 import { toast } from '../../../lib/toast';
 import { useSubmitRecovery } from '../api/accounts-api';
 import { digitsOnly, showServerFieldErrors } from '../lib/form-helpers';
@@ -117,6 +119,7 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
   const lang = currentLanguage();
   const [form] = Form.useForm<Values>();
   const submitRecovery = useSubmitRecovery();
+  const keys = useIdempotencyKey();
   const initial = useMemo(() => initialValues(account, defaults), [account, defaults]);
 
   const level = Form.useWatch('degree_education_level_id', form);
@@ -147,8 +150,13 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
       toast.error(t('accountsUi.invalid_data'));
       return;
     }
-    submitRecovery.mutate(parsed.data satisfies TRecoveryRequest, {
-      onSuccess: (saved) => onSubmitted(saved.status),
+    const input: TRecoveryRequest = parsed.data;
+    // A retry of the same data carries the same idempotency key (lib/idempotency.ts).
+    submitRecovery.mutate(withIdempotencyKey(input, keys.keyFor(input)), {
+      onSuccess: (saved) => {
+        keys.settled();
+        onSubmitted(saved.status);
+      },
       onError: (error) => {
         showServerFieldErrors(form, error, FIELDS);
       },
@@ -189,8 +197,15 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
         </Col>
         {oldEmail !== null && (
           <Col xs={24} md={12}>
-            <Form.Item label={t('accountsUi.recovery.old_email')}>
-              <Input value={oldEmail} readOnly variant="filled" dir="ltr" data-testid="old-email" />
+            <Form.Item label={t('accountsUi.recovery.old_email')} htmlFor="recovery-old-email">
+              <Input
+                id="recovery-old-email"
+                value={oldEmail}
+                readOnly
+                variant="filled"
+                dir="ltr"
+                data-testid="old-email"
+              />
             </Form.Item>
           </Col>
         )}
@@ -209,10 +224,11 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
           <Form.Item
             name="mobile"
             label={t('accountsUi.fields.mobile')}
-            normalize={(v: string | undefined) => digitsOnly(v)}
+            // Normalized as typed or pasted (spaces, dashes, +20, Arabic digits), never cut by a maxLength.
+            normalize={(v: string | undefined) => normalizePhone(v ?? '')}
             rules={[zodRule(shape.mobile)]}
           >
-            <Input inputMode="numeric" autoComplete="tel" dir="ltr" maxLength={PHONE_MAX_LENGTH} />
+            <Input inputMode="tel" autoComplete="tel" dir="ltr" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -222,7 +238,7 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
             normalize={(v: string | undefined) => digitsOnly(v)}
             rules={[zodRule(shape.national_id)]}
           >
-            <Input inputMode="numeric" dir="ltr" maxLength={NATIONAL_ID_LENGTH} />
+            <Input inputMode="numeric" dir="ltr" />
           </Form.Item>
         </Col>
       </Row>
@@ -296,13 +312,23 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
             <Input.TextArea
               rows={4}
               maxLength={EXPERIENCE_MAX_LENGTH}
-              showCount
+              showCount={{
+                formatter: ({ count, maxLength }) =>
+                  `${formatNumber(count, lang)} / ${formatNumber(maxLength ?? EXPERIENCE_MAX_LENGTH, lang)}`,
+              }}
               placeholder={t('accountsUi.recovery.experience_placeholder')}
             />
           </Form.Item>
         </Col>
       </Row>
-      <Button type="primary" htmlType="submit" block loading={submitRecovery.isPending} data-testid="recovery-submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={submitRecovery.isPending}
+        disabled={submitRecovery.isPending}
+        data-testid="recovery-submit"
+      >
         {t('accountsUi.recovery.submit')}
       </Button>
     </Form>

@@ -63,16 +63,26 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
-  it('removes spaces from the email, keeps digits only in the mobile (Arabic digits accepted) and registers', async () => {
+  it('removes spaces from the email, normalizes a pasted mobile without cutting it, and registers', async () => {
     const session = { access_token: 'tok', expires_at: '2030-01-01T00:00:00.000Z', user: customer() };
     const api = fakeApi({ 'POST /register': () => ok(session) });
     const onRegistered = vi.fn();
     await renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
     fillValid();
     type('البريد الإلكتروني', ' Mona @ Example.com ');
-    type('رقم الموبايل', '٠١٠ ١٢٣-٤٥٦ab٧٨');
     expect(screen.getByLabelText('البريد الإلكتروني')).toHaveValue('Mona@Example.com');
-    expect(screen.getByLabelText('رقم الموبايل')).toHaveValue('01012345678');
+    // Pasted as people copy them: no digit is lost to a length limit applied before normalizing.
+    const mobile = screen.getByLabelText('رقم الموبايل');
+    expect(mobile).not.toHaveAttribute('maxlength');
+    for (const [pasted, kept] of [
+      ['010 1234 5678', '01012345678'],
+      ['+20 10 1234 5678', '01012345678'],
+      ['0020-10-1234-5678', '01012345678'],
+      ['٠١٠ ١٢٣-٤٥٦٧٨', '01012345678'],
+    ]) {
+      type('رقم الموبايل', pasted as string);
+      expect(mobile).toHaveValue(kept);
+    }
     submit();
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(session), WAIT);
     expect(api.callsTo('POST /register')[0]?.body).toEqual({
@@ -84,6 +94,52 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
       confirm_password: 'Secret#123',
       address: 'مدينة نصر، القاهرة',
     });
+  });
+
+  it('refuses a 7-digit mobile with the shared Egyptian-mobile message', async () => {
+    const api = fakeApi({});
+    await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);
+    fillValid();
+    type('رقم الموبايل', '0101234');
+    submit();
+    expect(
+      await findText('من فضلك أدخل رقم موبايل مصري صحيح: 11 رقمًا يبدأ بـ 010 أو 011 أو 012 أو 015'),
+    ).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('registers once for a double submit, with the submit disabled while pending and an Idempotency-Key', async () => {
+    const session = { access_token: 'tok', expires_at: '2030-01-01T00:00:00.000Z', user: customer() };
+    let answer: (r: Response) => void = () => {};
+    let attempts = 0;
+    const api = fakeApi({
+      'POST /register': () => {
+        attempts += 1;
+        // The first answer never arrives (the connection dropped after the server created the account).
+        if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    const onRegistered = vi.fn();
+    await renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
+    fillValid();
+    submit();
+    await waitFor(() => expect(api.callsTo('POST /register')).toHaveLength(1), WAIT);
+    await waitFor(() => expect(screen.getByTestId('register-submit')).toBeEnabled(), WAIT);
+    submit();
+    await waitFor(() => expect(api.callsTo('POST /register')).toHaveLength(2), WAIT);
+    await waitFor(() => expect(screen.getByTestId('register-submit')).toBeDisabled(), WAIT);
+    submit();
+    fireEvent.submit(screen.getByTestId('register-submit').closest('form') as HTMLFormElement);
+    const [first, retry] = api.callsTo('POST /register');
+    // The retry of the same data carries the first attempt's key: the server creates one account.
+    expect(first?.headers['idempotency-key']).toMatch(/^[A-Za-z0-9._:-]{8,100}$/);
+    expect(retry?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    answer(ok(session));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledTimes(1), WAIT);
+    expect(api.callsTo('POST /register')).toHaveLength(2);
   });
 
   it('shows the server refusal in an alert and on the fields it names (email and mobile already registered)', async () => {
@@ -100,10 +156,13 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     submit();
     const alert = await screen.findByRole('alert', undefined, WAIT);
     expect(within(alert).getByText('تعذّر إنشاء الحساب')).toBeInTheDocument();
-    const mobileItem = screen.getByLabelText('رقم الموبايل').closest('.ant-form-item') as HTMLElement;
-    expect(await within(mobileItem).findByText('رقم الموبايل مسجّل بالفعل', undefined, WAIT)).toBeInTheDocument();
-    const emailItem = screen.getByLabelText('البريد الإلكتروني').closest('.ant-form-item') as HTMLElement;
-    expect(within(emailItem).getByText('البريد الإلكتروني مسجّل بالفعل')).toBeInTheDocument();
+    // Each message lands under its own field: the input is marked invalid and described by it.
+    const mobile = screen.getByLabelText('رقم الموبايل');
+    await waitFor(() => expect(mobile).toHaveAccessibleDescription('رقم الموبايل مسجّل بالفعل'), WAIT);
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    const email = screen.getByLabelText('البريد الإلكتروني');
+    expect(email).toHaveAccessibleDescription('البريد الإلكتروني مسجّل بالفعل');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(onRegistered).not.toHaveBeenCalled();
   });
 

@@ -1,12 +1,16 @@
 import type { Locale } from '@portal/shared/constants';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
-import { AppProviders } from '../../../app/providers';
+import { Toaster } from '../../../components/guest/toaster';
 import { changeLanguage } from '../../../lib/i18n';
 import { SessionProvider } from '../../../lib/session';
 
-/** Several real routes in one memory router under the real providers, to test a flow across pages. */
+/**
+ * Several real guest routes in one memory router, to test a flow across pages,
+ * rendered as the app renders its light guest pages: query client, session and
+ * the light toaster, and no antd provider at all (DESIGN §5).
+ */
 export async function renderRoutes(routes: RouteObject[], start: string, lang: Locale = 'ar') {
   await changeLanguage(lang);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -24,9 +28,10 @@ export async function renderRoutes(routes: RouteObject[], start: string, lang: L
     { initialEntries: [start] },
   );
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+      <Toaster />
+    </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
 }

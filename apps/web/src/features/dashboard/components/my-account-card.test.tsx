@@ -16,6 +16,24 @@ describe('MyAccountCard', () => {
     expect(container.querySelector('.default-avatar')).not.toBeNull();
   });
 
+  it('does not call an unactivated customer active: says so and leads to the activation, in both languages', async () => {
+    const waiting = { ...user, email_verified: false };
+    const { unmount } = await renderWithProviders(<MyAccountCard user={waiting} />);
+    expect(screen.getByTestId('account-state')).toHaveTextContent('لم يتم التفعيل');
+    expect(screen.queryByText('مفعّل')).toBeNull();
+    expect(screen.getByRole('link', { name: 'تفعيل الحساب' })).toHaveAttribute('href', '/message');
+    unmount();
+    await renderWithProviders(<MyAccountCard user={waiting} />, { lang: 'en' });
+    expect(screen.getByTestId('account-state')).toHaveTextContent('Not activated');
+    expect(screen.getByRole('link', { name: 'Activate my account' })).toHaveAttribute('href', '/message');
+  });
+
+  it('shows an administrator as active whatever their email (staff are not activated by email)', async () => {
+    await renderWithProviders(<MyAccountCard user={{ ...user, type: 'admin', email_verified: false }} />);
+    expect(screen.getByTestId('account-state')).toHaveTextContent('مفعّل');
+    expect(screen.queryByRole('link', { name: 'تفعيل الحساب' })).toBeNull();
+  });
+
   it('loads the photo with the session token and says inactive in English', async () => {
     // The photo route needs the bearer token, so the card fetches it and shows a blob URL.
     window.localStorage.setItem('token', 'tok'.repeat(10));

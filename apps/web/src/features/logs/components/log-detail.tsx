@@ -1,31 +1,39 @@
 import type { TLogDetail } from '@portal/shared/schemas/logs';
-import { Card, Col, Descriptions, Empty, Row } from 'antd';
+import { Button, Card, Descriptions } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { ActionLabel } from './action-label';
+import { ActionLabel, entityText } from './action-label';
+import { LogChanges } from './log-changes';
+import './log-detail.css';
 
-function ValuePanel({ title, value, testId }: { title: string; value: unknown; testId: string }) {
+function RawValue({ title, value, testId }: { title: string; value: unknown; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Card title={title} size="small" className="value-panel" data-testid={testId}>
+    <section className="log-raw" data-testid={testId}>
+      <h3 className="log-raw-title">{title}</h3>
       {value === null || value === undefined ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logs.no_value')} />
+        <p className="log-empty">{t('logs.no_value')}</p>
       ) : (
         <pre dir="ltr" className="json-value">
           {JSON.stringify(value, null, 2)}
         </pre>
       )}
-    </Card>
+    </section>
   );
 }
 
-/** SPEC §2: general data, old value and new value panels, and a link to the acting user. */
+/**
+ * SPEC §2: the entry's general data with a link to the acting user, then what changed, field by
+ * field (old → new); the stored records as they are on request ("raw data").
+ */
 export function LogDetail({ log }: { log: TLogDetail }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const [raw, setRaw] = useState(false);
   return (
     <div className="log-detail">
       <Card title={t('logs.general')} size="small">
@@ -51,7 +59,7 @@ export function LogDetail({ log }: { log: TLogDetail }) {
             </bdi>
           </Descriptions.Item>
           <Descriptions.Item label={t('logs.entity')}>
-            {log.entity ? t(`logs.entities.${log.entity}`, { defaultValue: log.entity }) : '—'}
+            {log.entity ? entityText(t, log.entity) : '—'}
             {log.entity_id ? ` #${log.entity_id}` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('logs.ip')}>
@@ -64,14 +72,23 @@ export function LogDetail({ log }: { log: TLogDetail }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Row gutter={[16, 16]} className="value-panels">
-        <Col xs={24} lg={12}>
-          <ValuePanel title={t('logs.old_value')} value={log.old_value} testId="old-value" />
-        </Col>
-        <Col xs={24} lg={12}>
-          <ValuePanel title={t('logs.new_value')} value={log.new_value} testId="new-value" />
-        </Col>
-      </Row>
+      <Card
+        title={<h2 className="log-card-title">{t('logs.changes')}</h2>}
+        size="small"
+        extra={
+          <Button size="small" aria-pressed={raw} onClick={() => setRaw((v) => !v)} data-testid="log-raw-toggle">
+            {raw ? t('logs.hide_raw') : t('logs.show_raw')}
+          </Button>
+        }
+      >
+        <LogChanges oldValue={log.old_value} newValue={log.new_value} />
+        {raw && (
+          <div className="log-raw-panels">
+            <RawValue title={t('logs.old_value')} value={log.old_value} testId="old-value" />
+            <RawValue title={t('logs.new_value')} value={log.new_value} testId="new-value" />
+          </div>
+        )}
+      </Card>
     </div>
   );
 }

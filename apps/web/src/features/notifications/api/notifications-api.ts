@@ -2,12 +2,10 @@ import type { TNotificationItem, TNotificationList, TNotificationsDeleted } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { notificationsKeys } from './keys';
 
 /** How often the bell asks for news while the tab is visible (SPEC §2): gently, not in a tight loop. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
-
-const ALL = ['notifications'] as const;
-const listKey = (userId: number, limit: number) => [...ALL, userId, limit] as const;
 
 /**
  * The signed-in user's newest `limit` notifications with the unseen and total
@@ -18,20 +16,23 @@ export function useNotifications(limit: number) {
   const { user } = useSession();
   const userId = user?.id ?? 0;
   return useQuery({
-    queryKey: listKey(userId, limit),
+    queryKey: notificationsKeys.list(userId, limit),
     queryFn: ({ signal }) => api.post<TNotificationList>('/user/notifications', { limit }, { signal }),
     enabled: user !== null,
     // While "show more" loads, the shorter list stays on screen (never another user's).
-    placeholderData: (previous, query) => (query?.queryKey[1] === userId ? previous : undefined),
+    placeholderData: (previous, query) =>
+      query && notificationsKeys.userOf(query.queryKey) === userId ? previous : undefined,
     refetchInterval: NOTIFICATIONS_POLL_MS,
     refetchOnWindowFocus: true,
+    // The panel shows a failed load itself (an alert with a retry); a failed poll stays quiet.
     meta: { silent: true },
   });
 }
 
+/** Seeing or deleting changes the lists and their counts, nothing else. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ALL });
+  return () => queryClient.invalidateQueries({ queryKey: notificationsKeys.lists() });
 }
 
 /** Marks one seen; a notification already gone (deleted in another tab) just refreshes the list. */
@@ -40,10 +41,12 @@ export function useSeeNotification() {
   return useMutation({
     mutationFn: (id: number) => api.post<TNotificationItem>(`/user/notifications/see/${id}`),
     onSettled: refresh,
+    // Marking seen is a side effect of opening one: a failure refreshes the list and says nothing.
     meta: { silent: true },
   });
 }
 
+/** Errors toast by default (the query client's). */
 export function useDeleteNotification() {
   const refresh = useRefresh();
   return useMutation({

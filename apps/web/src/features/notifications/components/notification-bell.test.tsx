@@ -1,11 +1,14 @@
 import type { TNotificationItem } from '@portal/shared/schemas/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClockForTests } from '../../../lib/clock';
 import { makeUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { NotificationBell } from './notification-bell';
 
 const USER_ID = 4;
+/** The app's clock is fixed here, so "12 minutes ago" does not depend on when the test runs. */
+const NOW = '2026-03-14T22:30:00Z';
 const me = makeUser({ id: USER_ID, name: 'منى حسن', email: 'mona@example.com', phone: '01012345678' });
 
 /**
@@ -60,7 +63,7 @@ function notification(id: number, overrides: Partial<TNotificationItem> = {}): T
     message: `نص الإشعار ${id}`,
     link: null,
     seen: false,
-    created_at: new Date(Date.now() - id * 60_000).toISOString(),
+    created_at: new Date(Date.parse(NOW) - id * 60_000).toISOString(),
     ...overrides,
   };
 }
@@ -80,6 +83,7 @@ async function openPanel() {
 }
 
 beforeEach(() => {
+  setClockForTests(NOW);
   window.localStorage.setItem('token', 'tok'.repeat(10));
   window.localStorage.setItem('user_id', String(USER_ID));
 });
@@ -128,6 +132,9 @@ describe('NotificationBell', () => {
     fireEvent.click(within(panel).getByTestId('notifications-more'));
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(10));
     expect(server.callsTo('POST /user/notifications').at(-1)?.body).toEqual({ limit: 10 });
+    // The button ignores clicks while its spinner shows, and antd drops the spinner a render
+    // after the rows arrive: wait for it as a user would before clicking again.
+    await waitFor(() => expect(within(panel).getByTestId('notifications-more')).not.toHaveClass('ant-btn-loading'));
     fireEvent.click(within(panel).getByTestId('notifications-more'));
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(12));
     expect(server.callsTo('POST /user/notifications').at(-1)?.body).toEqual({ limit: 15 });

@@ -1,231 +1,73 @@
-import { BellOutlined, DeleteOutlined } from '@ant-design/icons';
-import { BADGE_CAP, type Locale, NOTIFICATIONS_START_LIMIT, NOTIFICATIONS_STEP } from '@portal/shared/constants';
-import { NOTIFICATIONS_MAX_LIMIT, type TNotificationItem } from '@portal/shared/schemas/notifications';
-import { Alert, Badge, Button, Empty, Popconfirm, Popover, Spin } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { BellOutlined } from '@ant-design/icons';
+import { BADGE_CAP, type Locale, NOTIFICATIONS_START_LIMIT } from '@portal/shared/constants';
+import { Badge, Button } from 'antd';
+import { type ComponentProps, lazy, type Ref, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import {
-  useDeleteAllNotifications,
-  useDeleteNotification,
-  useNotifications,
-  useSeeNotification,
-} from '../api/notifications-api';
-import { relativeTime } from '../lib/relative-time';
+import { formatNumber } from '../../../lib/format';
+import { useNotifications } from '../api/notifications-api';
 import './notification-bell.css';
 
-/** Only paths inside the app are followed ("//host" would leave it). */
-function isAppPath(link: string | null): link is string {
-  return /^\/(?![/\\])/.test(link ?? '');
-}
+type BellButtonProps = Omit<ComponentProps<typeof Button>, 'ref'> & {
+  ref?: Ref<HTMLButtonElement>;
+  unseen: number;
+  open: boolean;
+};
 
-function NotificationRow({
-  item,
-  lang,
-  onOpen,
-}: {
-  item: TNotificationItem;
-  lang: Locale;
-  onOpen: (item: TNotificationItem) => void;
-}) {
-  const { t } = useTranslation();
-  const remove = useDeleteNotification();
-  return (
-    <li className={item.seen ? 'notification-item' : 'notification-item notification-item-unseen'}>
-      <button type="button" className="notification-open" onClick={() => onOpen(item)}>
-        <span className="notification-title">
-          {!item.seen && <span className="notification-dot" aria-hidden="true" />}
-          {item.title}
-          {!item.seen && <span className="visually-hidden">{` (${t('notificationsUi.unseen')})`}</span>}
-        </span>
-        <span className="notification-message">{item.message}</span>
-        <time className="notification-time" dateTime={item.created_at} title={formatDateTime(item.created_at, lang)}>
-          {relativeTime(item.created_at, lang)}
-        </time>
-      </button>
-      <Button
-        type="text"
-        size="small"
-        className="notification-delete"
-        icon={<DeleteOutlined />}
-        aria-label={t('notificationsUi.delete', { title: item.title })}
-        loading={remove.isPending}
-        onClick={() => remove.mutate(item.id, { onSuccess: () => toast.success(t('notifications.messages.deleted')) })}
-      />
-    </li>
-  );
-}
-
-/**
- * The header bell (SPEC §2, §4): the unseen count (99+ past the cap), and a
- * panel with the newest notifications. Opening one marks it seen and follows
- * its link; each can be deleted, or all at once after a confirmation; "show
- * more" grows the list by 5. The count is polled gently (a minute, and on focus).
- */
-export function NotificationBell() {
+/** The bell itself: the unseen count (99+ past the cap, in the digits the app shows), named for screen readers. */
+export function BellButton({ ref, unseen, open, ...rest }: BellButtonProps) {
   const { t, i18n } = useTranslation();
   const lang: Locale = i18n.language === 'en' ? 'en' : 'ar';
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [limit, setLimit] = useState(NOTIFICATIONS_START_LIMIT);
-  const list = useNotifications(limit);
-  const see = useSeeNotification();
-  const removeAll = useDeleteAllNotifications();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-
-  const unseen = list.data?.unseen ?? 0;
-  const items = list.data?.data ?? [];
-  const total = list.data?.total ?? 0;
-  const hasMore = items.length < total && limit < NOTIFICATIONS_MAX_LIMIT;
-
-  const changeOpen = (next: boolean) => {
-    setOpen(next);
-    if (next) void list.refetch();
-    // The next opening starts from the newest five again.
-    else setLimit(NOTIFICATIONS_START_LIMIT);
-  };
-
-  const close = () => {
-    changeOpen(false);
-    triggerRef.current?.focus();
-  };
-
-  const openItem = (item: TNotificationItem) => {
-    if (!item.seen) see.mutate(item.id);
-    if (isAppPath(item.link)) {
-      changeOpen(false);
-      navigate(item.link);
-    }
-  };
-
-  // Escape closes the open panel wherever the focus is, and gives it back to the bell.
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
-  const title = (
-    <div className="notification-head">
-      <span className="notification-head-title">
-        {t('notificationsUi.title')}
-        {unseen > 0 && (
-          <span className="notification-head-count">
-            {t('notificationsUi.unseen_count', { n: formatNumber(unseen, lang) })}
-          </span>
-        )}
-      </span>
-      <Popconfirm
-        title={t('notificationsUi.delete_all_confirm')}
-        description={t('notificationsUi.delete_all_hint')}
-        okText={t('common.yes')}
-        cancelText={t('common.no')}
-        okButtonProps={{ danger: true, loading: removeAll.isPending }}
-        disabled={total === 0}
-        onConfirm={() =>
-          removeAll.mutateAsync().then(
-            () => toast.success(t('notifications.messages.all_deleted')),
-            () => undefined,
-          )
-        }
-      >
-        <Button
-          type="link"
-          danger
+  return (
+    <Button
+      ref={ref}
+      type="text"
+      aria-label={t('notificationsUi.bell_label', { count: unseen })}
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      data-testid="notification-bell"
+      icon={
+        // The count in the digits the app shows (lib/format.ts), capped at 99+ (SPEC §2).
+        <Badge
+          count={unseen > 0 ? formatNumber(Math.min(unseen, BADGE_CAP), lang) + (unseen > BADGE_CAP ? '+' : '') : 0}
           size="small"
-          icon={<DeleteOutlined />}
-          disabled={total === 0}
-          data-testid="notifications-delete-all"
         >
-          {t('notificationsUi.delete_all')}
-        </Button>
-      </Popconfirm>
-    </div>
+          <BellOutlined className="header-icon" />
+        </Badge>
+      }
+      {...rest}
+    />
   );
+}
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <div className="notification-state">
-        <Spin aria-label={t('common.loading')} />
-      </div>
-    );
-  } else if (list.isError && !list.data) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('notificationsUi.load_failed')}
-        action={
-          <Button size="small" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
+const loadPopover = () => import('./notification-popover');
+const NotificationPopover = lazy(loadPopover);
+
+/**
+ * The header bell (SPEC §2, §4): the unseen count, polled gently (a minute, and on focus). Its
+ * panel (the list, deleting, the confirmation: antd's Popover and Popconfirm) is its own chunk,
+ * fetched when the pointer or the focus reaches the bell and shown on the first click; from then
+ * on the panel's module renders the bell (DESIGN §5: the shell carries only what it shows).
+ */
+export function NotificationBell() {
+  const [activated, setActivated] = useState(false);
+  const list = useNotifications(NOTIFICATIONS_START_LIMIT);
+  const unseen = list.data?.unseen ?? 0;
+  const preload = () => void loadPopover().catch(() => undefined);
+
+  if (!activated) {
+    return (
+      <BellButton
+        unseen={unseen}
+        open={false}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setActivated(true)}
       />
-    );
-  } else if (items.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notificationsUi.empty')} />;
-  } else {
-    body = (
-      <ul className="notification-list" aria-label={t('notificationsUi.title')}>
-        {items.map((item) => (
-          <NotificationRow key={item.id} item={item} lang={lang} onOpen={openItem} />
-        ))}
-      </ul>
     );
   }
-
-  const content = (
-    <div className="notification-panel" data-testid="notifications-panel">
-      {body}
-      {hasMore && (
-        <Button
-          block
-          type="link"
-          loading={list.isFetching && list.isPlaceholderData}
-          onClick={() => setLimit((n) => Math.min(n + NOTIFICATIONS_STEP, NOTIFICATIONS_MAX_LIMIT))}
-          data-testid="notifications-more"
-        >
-          {t('notificationsUi.show_more')}
-        </Button>
-      )}
-    </div>
-  );
-
   return (
-    <Popover
-      open={open}
-      onOpenChange={changeOpen}
-      trigger="click"
-      arrow={false}
-      // Centred under the bell: antd shifts a centred popover back into view on a narrow phone.
-      placement="bottom"
-      title={title}
-      content={content}
-      classNames={{ root: 'notification-popover' }}
-      // In the DOM right after the bell, so Tab moves from the bell into the list.
-      getPopupContainer={(node) => node.parentElement ?? document.body}
-    >
-      <Button
-        ref={triggerRef}
-        type="text"
-        aria-label={t('notificationsUi.bell_label', { count: unseen })}
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        data-testid="notification-bell"
-        icon={
-          <Badge count={unseen} overflowCount={BADGE_CAP} size="small">
-            <BellOutlined className="header-icon" />
-          </Badge>
-        }
-      />
-    </Popover>
+    <Suspense fallback={<BellButton unseen={unseen} open={false} loading />}>
+      <NotificationPopover />
+    </Suspense>
   );
 }

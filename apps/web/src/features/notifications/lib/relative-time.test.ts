@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setClockForTests } from '../../../lib/clock';
 import { relativeTime } from './relative-time';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -11,6 +12,9 @@ describe('relativeTime', () => {
     expect(relativeTime(ago(5 * MIN), 'en', NOW)).toBe('5 minutes ago');
     expect(relativeTime(ago(3 * 60 * MIN), 'en', NOW)).toBe('3 hours ago');
     expect(relativeTime(ago(26 * 60 * MIN), 'en', NOW)).toBe('yesterday');
+    // In the digits the Arabic interface shows (lib/digits.ts): Latin by default, Arabic-Indic when chosen.
+    expect(relativeTime(ago(5 * MIN), 'ar', NOW)).toBe('قبل 5 دقائق');
+    window.localStorage.setItem('digits', 'arab');
     expect(relativeTime(ago(5 * MIN), 'ar', NOW)).toBe('قبل ٥ دقائق');
     expect(relativeTime(ago(26 * 60 * MIN), 'ar', NOW)).toBe('أمس');
   });
@@ -20,5 +24,11 @@ describe('relativeTime', () => {
     expect(old).toMatch(/Oct/);
     expect(old).toMatch(/2026/);
     expect(relativeTime('not a date', 'en', NOW)).toBe('—');
+  });
+
+  it('measures from the app clock by default', () => {
+    setClockForTests('2026-11-21T12:00:00Z');
+    expect(relativeTime(ago(5 * MIN), 'en')).toBe('5 minutes ago');
+    expect(relativeTime(ago(3 * 60 * MIN), 'ar')).toBe('قبل 3 ساعات');
   });
 });

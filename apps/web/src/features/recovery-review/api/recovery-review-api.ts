@@ -2,9 +2,8 @@ import type { TRecoveryAccount, TRegistrationLookups } from '@portal/shared/sche
 import type { TListPage } from '@portal/shared/schemas/list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-/** The DataTable's name for this list: its cache key is ['list', RECOVERY_LIST_KEY, body]. */
-export const RECOVERY_LIST_KEY = 'recovery-accounts';
+import { usersKeys } from '../../users/api/keys';
+import { recoveryReviewKeys } from './keys';
 
 /**
  * POST /recovery/accounts accepts page, perPage and status only (no search or
@@ -19,34 +18,32 @@ export function fetchRecoveryAccounts(body: Record<string, string | number>, sig
 /** The registration lookups (public), to show names instead of ids in the expanded row. */
 export function useRegistrationLookups() {
   return useQuery({
-    queryKey: ['recovery-review', 'lookups'],
+    queryKey: recoveryReviewKeys.lookups(),
     queryFn: ({ signal }) => api.post<TRegistrationLookups>('/user/register/data', {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 }
 
-function useRefreshList() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: ['list', RECOVERY_LIST_KEY] });
-}
-
-/** POST /recovery/verify {id} (users.put). */
+/** POST /recovery/verify {id} (users.put). A refusal is toasted by the query client's default. */
 export function useVerifyRecovery() {
-  const refresh = useRefreshList();
+  const queryClient = useQueryClient();
   return useMutation({
-    meta: { silent: true },
     mutationFn: (id: number) => api.post<TRecoveryAccount>('/recovery/verify', { id }),
-    onSuccess: refresh,
+    // The account's status, and the customer's sign-in mobile and email (their user record).
+    onSuccess: (account) => {
+      void queryClient.invalidateQueries({ queryKey: recoveryReviewKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: usersKeys.detail(account.user_id) });
+      void queryClient.invalidateQueries({ queryKey: usersKeys.lists() });
+    },
   });
 }
 
 /** POST /recovery/delete/{id} (users.delete): the data is refused and the customer must send it again. */
 export function useDeleteRecovery() {
-  const refresh = useRefreshList();
+  const queryClient = useQueryClient();
   return useMutation({
-    meta: { silent: true },
     mutationFn: (id: number) => api.post<null>(`/recovery/delete/${id}`),
-    onSuccess: refresh,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recoveryReviewKeys.lists() }),
   });
 }

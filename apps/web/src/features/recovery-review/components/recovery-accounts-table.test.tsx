@@ -110,6 +110,8 @@ function stubApi(permissions: readonly Permission[]) {
   return calls;
 }
 
+const STATUS_TITLE = 'الحالة';
+const SUBMITTED_TITLE = 'تاريخ التقديم';
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 const listCalls = (calls: Call[]) => calls.filter((c) => c.url === '/api/v1/recovery/accounts');
 
@@ -129,8 +131,12 @@ describe('RecoveryAccountsTable', { timeout: 60_000 }, () => {
     expect(within(row).getByText('29001010123456')).toBeInTheDocument();
     expect(within(row).getByText('قيد المراجعة')).toBeInTheDocument();
     expect(within(rowOf('سارة محمود')).getByText('في انتظار تأكيد البريد')).toBeInTheDocument();
+    // Status and the submission day are columns of their own, before the actions (issue 9 item 4).
+    const titles = screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
+    expect(titles).toEqual(expect.arrayContaining([STATUS_TITLE, SUBMITTED_TITLE]));
+    expect(within(row).getByText(/2026/)).toBeInTheDocument();
 
-    fireEvent.click(within(row).getByRole('button', { name: /توسيع|expand/i }));
+    fireEvent.click(within(row).getByRole('button', { name: 'عرض التفاصيل' }));
     expect(await screen.findByText('جامعة القاهرة')).toBeInTheDocument();
     expect(screen.getByText('كلية التجارة - جامعة بنها')).toBeInTheDocument();
     expect(screen.getByText('بكالوريوس التجارة')).toBeInTheDocument();

@@ -1,22 +1,23 @@
 import { CheckCircleOutlined, DeleteOutlined } from '@ant-design/icons';
-import { RECOVERY_STATUSES, type RecoveryStatus, type TRecoveryAccount } from '@portal/shared/schemas/accounts';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { RECOVERY_STATUSES, type RecoveryStatus } from '@portal/shared/constants';
+import type { TRecoveryAccount } from '@portal/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
+import { type BadgeColor, dateColumn, EmailText, idColumn, statusColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import { ConfirmAction, RowActions } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
 import { useCan } from '../../../lib/authorization';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { toast, toastApiError } from '../../../lib/toast';
+import { recoveryReviewKeys } from '../api/keys';
 import {
   fetchRecoveryAccounts,
-  RECOVERY_LIST_KEY,
   useDeleteRecovery,
   useRegistrationLookups,
   useVerifyRecovery,
 } from '../api/recovery-review-api';
 
-const STATUS_COLORS: Record<RecoveryStatus, string> = {
+const STATUS_COLORS: Record<RecoveryStatus, BadgeColor> = {
   pending_activation: 'default',
   pending_review: 'processing',
   verified: 'success',
@@ -56,11 +57,9 @@ export function RecoveryAccountsTable() {
     return lang === 'ar' ? found.name_local : found.name;
   };
 
-  const success = () => toast.success(t('messages.success'));
-
   const columns: DataColumn<TRecoveryAccount>[] = [
-    { key: 'id', title: '#', dataIndex: 'id', width: 70 },
-    { key: 'ar_name', title: t('recoveryReview.columns.ar_name'), dataIndex: 'ar_name' },
+    idColumn({ width: 70, sortKey: undefined }),
+    { key: 'ar_name', title: t('recoveryReview.columns.ar_name'), dataIndex: 'ar_name', card: 'title' },
     {
       key: 'en_name',
       title: t('recoveryReview.columns.en_name'),
@@ -69,89 +68,81 @@ export function RecoveryAccountsTable() {
     {
       key: 'email',
       title: t('recoveryReview.columns.email'),
-      render: (_, row) => <bdi dir="ltr">{row.email}</bdi>,
+      render: (_, row) => <EmailText email={row.email} />,
     },
     {
       key: 'mobile',
       title: t('recoveryReview.columns.mobile'),
+      nowrap: true,
       render: (_, row) => <bdi dir="ltr">{row.mobile}</bdi>,
     },
     {
       key: 'national_id',
       title: t('recoveryReview.columns.national_id'),
+      nowrap: true,
       render: (_, row) => (
         <bdi dir="ltr" className="mono">
           {row.national_id}
         </bdi>
       ),
     },
-    {
+    statusColumn({
       key: 'status',
       title: t('recoveryReview.columns.status'),
-      render: (_, row) => (
-        <Tag color={STATUS_COLORS[row.status]} data-testid={`recovery-status-${row.id}`}>
-          {t(`recoveryReview.statuses.${row.status}`)}
-        </Tag>
-      ),
-    },
-    {
+      value: (row) => row.status,
+      colors: STATUS_COLORS,
+      label: (status) => `recoveryReview.statuses.${status}`,
+      testId: (row) => `recovery-status-${row.id}`,
+    }),
+    dateColumn({
       key: 'submitted_at',
       title: t('recoveryReview.columns.submitted_at'),
-      render: (_, row) => formatDate(row.submitted_at, lang),
-    },
+      value: (row) => row.submitted_at,
+    }),
   ];
   if (canVerify || canDelete) {
     columns.push({
       key: 'actions',
       title: t('common.actions'),
       fixed: 'end',
+      // Errors are toasted by the query client's default (the server's message).
       render: (_, row) => (
-        <Space size={4} wrap={false}>
+        <RowActions>
           {canVerify && row.status === 'pending_review' && (
-            <Popconfirm
-              title={t('recoveryReview.verify_confirm_title')}
-              description={t('recoveryReview.verify_confirm', { name: row.ar_name })}
-              okText={t('recoveryReview.verify_yes')}
-              cancelText={t('recoveryReview.confirm_no')}
-              okButtonProps={{ loading: verify.isPending }}
-              onConfirm={() => {
-                if (!verify.isPending) verify.mutate(row.id, { onSuccess: success, onError: toastApiError });
+            <ConfirmAction
+              primary
+              icon={<CheckCircleOutlined />}
+              text={t('recoveryReview.verify')}
+              label={t('recoveryReview.verify_label', { name: row.ar_name })}
+              testId={`recovery-verify-${row.id}`}
+              confirm={{
+                title: t('recoveryReview.verify_confirm_title'),
+                description: t('recoveryReview.verify_confirm', { name: row.ar_name }),
+                ok: t('recoveryReview.verify_yes'),
+                cancel: t('recoveryReview.confirm_no'),
               }}
-            >
-              <Button
-                size="small"
-                type="primary"
-                icon={<CheckCircleOutlined />}
-                aria-label={t('recoveryReview.verify_label', { name: row.ar_name })}
-                data-testid={`recovery-verify-${row.id}`}
-              >
-                {t('recoveryReview.verify')}
-              </Button>
-            </Popconfirm>
+              run={() => verify.mutateAsync(row.id)}
+              success={t('messages.success')}
+            />
           )}
           {canDelete && row.status !== 'verified' && (
-            <Popconfirm
-              title={t('recoveryReview.delete_confirm_title')}
-              description={t('recoveryReview.delete_confirm', { name: row.ar_name })}
-              okText={t('recoveryReview.delete_yes')}
-              cancelText={t('recoveryReview.confirm_no')}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={() => {
-                if (!remove.isPending) remove.mutate(row.id, { onSuccess: success, onError: toastApiError });
+            <ConfirmAction
+              danger
+              icon={<DeleteOutlined />}
+              text={t('recoveryReview.delete')}
+              label={t('recoveryReview.delete_label', { name: row.ar_name })}
+              testId={`recovery-delete-${row.id}`}
+              confirm={{
+                title: t('recoveryReview.delete_confirm_title'),
+                description: t('recoveryReview.delete_confirm', { name: row.ar_name }),
+                ok: t('recoveryReview.delete_yes'),
+                cancel: t('recoveryReview.confirm_no'),
               }}
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('recoveryReview.delete_label', { name: row.ar_name })}
-                data-testid={`recovery-delete-${row.id}`}
-              >
-                {t('recoveryReview.delete')}
-              </Button>
-            </Popconfirm>
+              run={() => remove.mutateAsync(row.id)}
+              success={t('messages.success')}
+            />
           )}
-        </Space>
+        </RowActions>
       ),
     });
   }
@@ -160,7 +151,7 @@ export function RecoveryAccountsTable() {
   return (
     <DataTable<TRecoveryAccount>
       searchable={false}
-      queryKey={RECOVERY_LIST_KEY}
+      queryKey={recoveryReviewKeys.lists()}
       fetchPage={fetchRecoveryAccounts}
       columns={columns}
       rowKey={(row) => row.id}

@@ -14,6 +14,9 @@ import type { TUserListRow, ZUserListRequestSchema } from '@portal/shared/schema
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { meQueryKey, useSession } from '../../../lib/session';
+import { usersKeys } from '../../users/api/keys';
+import { rolesKeys } from './keys';
 
 export function fetchRoles(body: Record<string, string | number>, signal: AbortSignal) {
   return api.post<TListPage<TRoleRow>>('/roles', body, { signal });
@@ -22,18 +25,16 @@ export function fetchRoles(body: Record<string, string | number>, signal: AbortS
 /** Every role, for the role picker (they all fit: perPage -1). */
 export function useAllRoles() {
   return useQuery({
-    queryKey: ['roles', 'all'],
+    queryKey: rolesKeys.options(),
     queryFn: ({ signal }) =>
       api.post<TListPage<TRoleRow>>('/roles', { perPage: -1, sortBy: 'id', sortOrder: 'asc' }, { signal }),
     select: (page) => page.data,
   });
 }
 
-const roleKey = (id: number) => ['roles', 'detail', id] as const;
-
 export function useRole(id: number | null) {
   return useQuery({
-    queryKey: roleKey(id ?? 0),
+    queryKey: rolesKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<TRoleDetail>(`/roles/${id}`, signal),
     enabled: id !== null && id > 0,
   });
@@ -43,7 +44,7 @@ export function useRole(id: number | null) {
 export function useRolePermissions(ids: readonly number[]) {
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: roleKey(id),
+      queryKey: rolesKeys.detail(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => api.get<TRoleDetail>(`/roles/${id}`, signal),
     })),
     combine: (results) => {
@@ -54,49 +55,57 @@ export function useRolePermissions(ids: readonly number[]) {
   });
 }
 
-function useRefreshRoles() {
+/**
+ * After a role changes: the role lists and picker, the role's detail, the signed-in user's
+ * session (the role may be theirs), and — when its name changes or it goes — the users'
+ * details that show it. Nothing else.
+ */
+function useInvalidateRoles() {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ['list', 'roles'] });
-    void queryClient.invalidateQueries({ queryKey: ['roles'] });
-    // A role's permissions may be the signed-in user's.
-    void queryClient.invalidateQueries({ queryKey: ['session', 'me'] });
+  const { user } = useSession();
+  return ({ id, renamed = false }: { id?: number; renamed?: boolean } = {}) => {
+    void queryClient.invalidateQueries({ queryKey: rolesKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: rolesKeys.options() });
+    if (id !== undefined) void queryClient.invalidateQueries({ queryKey: rolesKeys.detail(id) });
+    if (user) void queryClient.invalidateQueries({ queryKey: meQueryKey(user.id) });
+    if (renamed) void queryClient.invalidateQueries({ queryKey: usersKeys.details() });
   };
 }
 
+/** The name modal shows a refused save itself (field error and toast): silent. */
 export function useCreateRole() {
-  const refresh = useRefreshRoles();
+  const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: (input: TRoleCreateRequest) => api.put<TRoleDetail>('/roles', input),
-    onSuccess: refresh,
+    onSuccess: () => invalidate(),
     meta: { silent: true },
   });
 }
 
+/** Rename (name modal) or replace the permissions (drawer); both screens show a refusal themselves. */
 export function useUpdateRole() {
-  const refresh = useRefreshRoles();
+  const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: TRoleUpdateRequest }) =>
       api.put<TRoleDetail>(`/roles/${id}`, input),
-    onSuccess: refresh,
+    onSuccess: (_role, { id, input }) => invalidate({ id, renamed: input.name !== undefined }),
     meta: { silent: true },
   });
 }
 
+/** The row action says "can not delete: <reason>" itself: silent. */
 export function useDeleteRole() {
-  const refresh = useRefreshRoles();
+  const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: (id: number) => api.delete<null>(`/roles/${id}`),
-    onSuccess: refresh,
+    onSuccess: (_data, id) => invalidate({ id, renamed: true }),
     meta: { silent: true },
   });
 }
-
-const accessKey = (userId: number) => ['roles', 'user', userId] as const;
 
 export function useUserAccess(userId: number | null) {
   return useQuery({
-    queryKey: accessKey(userId ?? 0),
+    queryKey: rolesKeys.access(userId ?? 0),
     queryFn: ({ signal }) => api.get<TUserAccess>(`/roles/user/${userId}`, signal),
     enabled: userId !== null && userId > 0,
     retry: false,
@@ -115,10 +124,13 @@ export function useAssignAccess(userId: number, via: 'user' | 'sync') {
       via === 'sync'
         ? api.post<TUserAccess>('/roles/sync', { ...input, user_id: userId })
         : api.put<TUserAccess>(`/user/roles/${userId}`, input),
+    // The user's access, their detail (roles on the profile), their session if it is the signed-in
+    // user, and the role list's user counts.
     onSuccess: (access) => {
-      queryClient.setQueryData(accessKey(userId), access);
-      void queryClient.invalidateQueries({ queryKey: ['users', userId] });
-      void queryClient.invalidateQueries({ queryKey: ['list'] });
+      queryClient.setQueryData(rolesKeys.access(userId), access);
+      void queryClient.invalidateQueries({ queryKey: usersKeys.detail(userId) });
+      void queryClient.invalidateQueries({ queryKey: meQueryKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: rolesKeys.lists() });
     },
     meta: { silent: true },
   });
@@ -135,7 +147,7 @@ export function useAdminSearch(name: string) {
     ...(name ? { name } : {}),
   };
   return useQuery({
-    queryKey: ['roles', 'admin-search', name],
+    queryKey: rolesKeys.adminSearch(name),
     queryFn: ({ signal }) => api.post<TListPage<TUserListRow>>('/users', body, { signal }),
     select: (page) => page.data,
     staleTime: 10_000,
@@ -145,7 +157,8 @@ export function useAdminSearch(name: string) {
 /** Who is being edited, for the heading; quietly absent for a viewer without users.view. */
 export function useUserSummary(userId: number) {
   return useQuery({
-    queryKey: ['users', userId],
+    // The same cache entry as the users feature's useUser: one request, refreshed together.
+    queryKey: usersKeys.detail(userId),
     queryFn: ({ signal }) => api.get<TUser>(`/users/${userId}`, signal),
     retry: false,
     meta: { silent: true },

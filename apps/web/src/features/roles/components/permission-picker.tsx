@@ -21,7 +21,8 @@ type Props = {
 
 /**
  * The permission catalogue as checkbox groups, grouped as packages/shared groups it,
- * with translated group titles and permission labels.
+ * with translated group titles and permission labels (the catalogue's codes are for the
+ * API, not for people: they are not shown).
  */
 export function PermissionPicker({ value, onChange, locked = NONE, grantable = () => true, disabled = false }: Props) {
   const { t } = useTranslation();
@@ -89,9 +90,6 @@ export function PermissionPicker({ value, onChange, locked = NONE, grantable = (
                 return (
                   <div key={permission} className="permission-item" data-permission={permission}>
                     {notHeld ? <Tooltip title={t('rolesUi.not_held')}>{box}</Tooltip> : box}
-                    <span className="permission-code">
-                      <bdi dir="ltr">{permission}</bdi>
-                    </span>
                   </div>
                 );
               })}

@@ -2,10 +2,10 @@ import { roleNameField, type TRoleDetail } from '@portal/shared/schemas/roles';
 import { Button, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
+import { SubmitButton } from '../../../components/forms/submit-button';
+import { useFormSubmit, zodRule } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useCreateRole, useUpdateRole } from '../api/roles-api';
-import { showRoleSaveError } from './feedback';
 
 type Props = {
   open: boolean;
@@ -22,41 +22,27 @@ export function RoleNameModal({ open, role, onClose, onCreated }: Props) {
   const [form] = Form.useForm<{ name: string }>();
   const create = useCreateRole();
   const update = useUpdateRole();
-  const busy = create.isPending || update.isPending;
   const renaming = Boolean(role);
 
   useEffect(() => {
     if (open) form.setFieldsValue({ name: role?.name ?? '' });
   }, [open, role, form]);
 
-  const submit = ({ name }: { name: string }) => {
-    if (busy) return;
+  // One save at a time; a refused name goes under the field (lib/forms.ts showSaveError).
+  // A retry of the same name carries the same idempotency key: the role is created once.
+  const submit = useFormSubmit(form, async ({ name }: { name: string }, idempotent) => {
     const trimmed = name.trim();
     if (role) {
-      update.mutate(
-        { id: role.id, input: { name: trimmed } },
-        {
-          onSuccess: () => {
-            toast.success(t('roles.messages.updated'));
-            onClose();
-          },
-          onError: (error) => showRoleSaveError(form, t, error),
-        },
-      );
+      await update.mutateAsync({ id: role.id, input: idempotent({ name: trimmed }, role.id) });
+      toast.success(t('roles.messages.updated'));
+      onClose();
     } else {
-      create.mutate(
-        { name: trimmed, permissions: [] },
-        {
-          onSuccess: (created) => {
-            toast.success(t('roles.messages.created'));
-            onClose();
-            onCreated?.(created);
-          },
-          onError: (error) => showRoleSaveError(form, t, error),
-        },
-      );
+      const created = await create.mutateAsync(idempotent({ name: trimmed, permissions: [] }));
+      toast.success(t('roles.messages.created'));
+      onClose();
+      onCreated?.(created);
     }
-  };
+  });
 
   return (
     <Modal
@@ -67,14 +53,21 @@ export function RoleNameModal({ open, role, onClose, onCreated }: Props) {
       destroyOnHidden
       forceRender
     >
-      <Form form={form} name="role" layout="vertical" onFinish={submit} data-testid="role-name-form">
+      <Form
+        form={form}
+        name="role"
+        layout="vertical"
+        onFinish={submit.onFinish}
+        onFinishFailed={submit.onFinishFailed}
+        data-testid="role-name-form"
+      >
         <Form.Item name="name" label={t('rolesUi.name')} rules={[zodRule(roleNameField)]} required>
           <Input placeholder={t('rolesUi.name_placeholder')} maxLength={100} autoFocus />
         </Form.Item>
         <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="role-name-submit">
+          <SubmitButton pending={submit.pending} testId="role-name-submit">
             {t('rolesUi.save')}
-          </Button>
+          </SubmitButton>
           <Button onClick={onClose}>{t('rolesUi.cancel')}</Button>
         </div>
       </Form>

@@ -3,7 +3,9 @@ import { Alert, Button, Drawer, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/authorization';
-import { toast } from '../../../lib/toast';
+import { useIdempotencyKey, withIdempotencyKey } from '../../../lib/idempotency';
+import { usePendingGuard } from '../../../lib/pending-guard';
+import { toast, toastApiError } from '../../../lib/toast';
 import { useRole, useUpdateRole } from '../api/roles-api';
 import { PermissionPicker } from './permission-picker';
 import { useRoleLabel } from './role-name';
@@ -26,18 +28,22 @@ export function RolePermissionsDrawer({ roleId, onClose }: { roleId: number | nu
   const locked = loaded?.name === ADMIN_ROLE;
   const editable = Boolean(loaded) && !locked && can('roles.put');
 
-  const save = () => {
-    if (update.isPending || !loaded || !value) return;
-    update.mutate(
-      { id: loaded.id, input: { permissions: value } },
-      {
-        onSuccess: () => {
-          toast.success(t('roles.messages.updated'));
-          onClose();
-        },
-      },
-    );
-  };
+  const keys = useIdempotencyKey();
+  // One save at a time (a ref, so two clicks in one tick send one request); a retry of the same
+  // permissions carries the same idempotency key.
+  const save = usePendingGuard(async () => {
+    if (!loaded || !value) return;
+    const input = { permissions: value };
+    try {
+      await update.mutateAsync({ id: loaded.id, input: withIdempotencyKey(input, keys.keyFor([loaded.id, input])) });
+      keys.settled();
+      toast.success(t('roles.messages.updated'));
+      onClose();
+    } catch (error) {
+      // The mutation is silent for the name modal's field errors; here the refusal is a toast.
+      toastApiError(error);
+    }
+  });
 
   return (
     <Drawer
@@ -50,7 +56,13 @@ export function RolePermissionsDrawer({ roleId, onClose }: { roleId: number | nu
       footer={
         <div className="form-actions drawer-actions">
           {editable && (
-            <Button type="primary" onClick={save} loading={update.isPending} data-testid="role-permissions-save">
+            <Button
+              type="primary"
+              onClick={() => void save.run()}
+              loading={save.pending}
+              disabled={save.pending}
+              data-testid="role-permissions-save"
+            >
               {t('rolesUi.save')}
             </Button>
           )}

@@ -6,21 +6,27 @@ import {
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { TRoleRow } from '@portal/shared/schemas/roles';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dateColumn, idColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import { ConfirmAction, RowActions } from '../../../components/data-table/row-actions';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { rolesKeys } from '../api/keys';
 import { fetchRoles, useDeleteRole } from '../api/roles-api';
-import { toastRoleDeleteCancelled, toastRoleDeleteFailed } from './feedback';
 import { RoleName, useRoleLabel } from './role-name';
-import { RoleNameModal } from './role-name-modal';
-import { RolePermissionsDrawer } from './role-permissions-drawer';
+
+// The name form and the permissions drawer (antd Form, Modal, Drawer, the permission picker) arrive
+// when first opened, not with the list (DESIGN §5); once there they stay mounted for their animations.
+const RoleNameModal = lazy(() => import('./role-name-modal').then((m) => ({ default: m.RoleNameModal })));
+const RolePermissionsDrawer = lazy(() =>
+  import('./role-permissions-drawer').then((m) => ({ default: m.RolePermissionsDrawer })),
+);
 
 /** Role management (SPEC §6): list, create, rename, delete with confirmation, and each role's permissions. */
 export function RolesTable() {
@@ -31,21 +37,24 @@ export function RolesTable() {
   const remove = useDeleteRole();
   const [nameModal, setNameModal] = useState<{ open: boolean; role: TRoleRow | null }>({ open: false, role: null });
   const [permissionsOf, setPermissionsOf] = useState<number | null>(null);
-
-  const confirmDelete = (row: TRoleRow) => {
-    if (remove.isPending) return;
-    remove.mutate(row.id, {
-      onSuccess: () => toast.success(t('roles.messages.deleted')),
-      onError: (error) => toastRoleDeleteFailed(t, error),
-    });
+  const [modalUsed, setModalUsed] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openNameModal = (role: TRoleRow | null) => {
+    setModalUsed(true);
+    setNameModal({ open: true, role });
+  };
+  const openPermissions = (id: number) => {
+    setDrawerUsed(true);
+    setPermissionsOf(id);
   };
 
   const columns: DataColumn<TRoleRow>[] = [
-    { key: 'id', title: '#', dataIndex: 'id', sortKey: 'id', width: 80 },
+    idColumn(),
     {
       key: 'name',
       title: t('rolesUi.columns.name'),
       sortKey: 'name',
+      card: 'title',
       render: (_, row) => (
         <Space size={6}>
           <strong>
@@ -58,28 +67,27 @@ export function RolesTable() {
     {
       key: 'users_count',
       title: t('rolesUi.columns.users_count'),
+      nowrap: true,
       render: (_, row) => formatNumber(row.users_count, lang),
     },
     {
       key: 'permissions_count',
       title: t('rolesUi.columns.permissions_count'),
+      nowrap: true,
       render: (_, row) => formatNumber(row.permissions_count, lang),
     },
-    {
-      key: 'created_at',
-      title: t('rolesUi.columns.created_at'),
-      render: (_, row) => formatDate(row.created_at, lang),
-    },
+    dateColumn({ key: 'created_at', title: t('rolesUi.columns.created_at'), value: (row) => row.created_at }),
     {
       key: 'actions',
       title: t('common.actions'),
+      fixed: 'end',
       render: (_, row) => (
-        <Space size={4}>
+        <RowActions>
           <Tooltip title={t('rolesUi.edit_permissions', { name: label(row.name) })}>
             <Button
               size="small"
               icon={<SafetyCertificateOutlined />}
-              onClick={() => setPermissionsOf(row.id)}
+              onClick={() => openPermissions(row.id)}
               aria-label={t('rolesUi.edit_permissions', { name: label(row.name) })}
               data-testid={`role-permissions-${row.id}`}
             />
@@ -89,30 +97,29 @@ export function RolesTable() {
               <Button
                 size="small"
                 icon={<EditOutlined />}
-                onClick={() => setNameModal({ open: true, role: row })}
+                onClick={() => openNameModal(row)}
                 aria-label={t('rolesUi.rename', { name: label(row.name) })}
               />
             </Tooltip>
           )}
           {can('roles.delete') && !row.system && (
-            <Popconfirm
-              title={t('rolesUi.delete_confirm_title')}
-              description={t('rolesUi.delete_confirm', { name: row.name })}
-              okText={t('rolesUi.confirm_yes')}
-              cancelText={t('rolesUi.confirm_no')}
-              okButtonProps={{ danger: true, loading: remove.isPending }}
-              onConfirm={() => confirmDelete(row)}
-              onCancel={() => toastRoleDeleteCancelled(t)}
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('rolesUi.delete', { name: row.name })}
-              />
-            </Popconfirm>
+            <ConfirmAction
+              danger
+              icon={<DeleteOutlined />}
+              label={t('rolesUi.delete', { name: row.name })}
+              confirm={{
+                title: t('rolesUi.delete_confirm_title'),
+                description: t('rolesUi.delete_confirm', { name: row.name }),
+                ok: t('rolesUi.confirm_yes'),
+                cancel: t('rolesUi.confirm_no'),
+              }}
+              run={() => remove.mutateAsync(row.id)}
+              success={t('roles.messages.deleted')}
+              failure={t('rolesUi.delete_failed')}
+              cancelled={t('rolesUi.cancelled')}
+            />
           )}
-        </Space>
+        </RowActions>
       ),
     },
   ];
@@ -120,7 +127,7 @@ export function RolesTable() {
   return (
     <>
       <DataTable<TRoleRow>
-        queryKey="roles"
+        queryKey={rolesKeys.lists()}
         fetchPage={fetchRoles}
         columns={columns}
         rowKey={(row) => row.id}
@@ -128,12 +135,7 @@ export function RolesTable() {
         actions={
           <>
             {can('roles.put') && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setNameModal({ open: true, role: null })}
-                data-testid="role-add"
-              >
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openNameModal(null)} data-testid="role-add">
                 {t('rolesUi.add')}
               </Button>
             )}
@@ -147,13 +149,21 @@ export function RolesTable() {
           </>
         }
       />
-      <RoleNameModal
-        open={nameModal.open}
-        role={nameModal.role}
-        onClose={() => setNameModal({ open: false, role: null })}
-        onCreated={(role) => setPermissionsOf(role.id)}
-      />
-      <RolePermissionsDrawer roleId={permissionsOf} onClose={() => setPermissionsOf(null)} />
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <RoleNameModal
+            open={nameModal.open}
+            role={nameModal.role}
+            onClose={() => setNameModal({ open: false, role: null })}
+            onCreated={(role) => openPermissions(role.id)}
+          />
+        </Suspense>
+      )}
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <RolePermissionsDrawer roleId={permissionsOf} onClose={() => setPermissionsOf(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

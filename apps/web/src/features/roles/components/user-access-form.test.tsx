@@ -148,4 +148,14 @@ describe('UserAccessForm', { timeout: 60_000 }, () => {
     expect(within(group).getByText('Roles and permissions')).toBeInTheDocument();
     expect(within(group).getByText('1 of 5')).toBeInTheDocument();
   });
+
+  it('shows the roles as readable text, not a greyed-out picker, to a viewer who may not change them', async () => {
+    signIn();
+    stubApi({ viewer: EDITOR_PERMISSIONS });
+    await renderWithProviders(<UserAccessForm userId={7} />);
+    const roles = await screen.findByTestId('user-access-roles-readonly');
+    expect(roles).toHaveTextContent('محرر');
+    expect(screen.queryByTestId('user-access-roles')).toBeNull();
+    expect(screen.getByTestId('user-access-save')).toBeDisabled();
+  });
 });

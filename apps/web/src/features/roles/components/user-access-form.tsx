@@ -1,12 +1,16 @@
 import type { Permission } from '@portal/shared/permissions';
+import { holds, userPolicy } from '@portal/shared/policy';
 import type { TUserAccess } from '@portal/shared/schemas/roles';
-import { Alert, Button, Card, Form, Select, Spin } from 'antd';
+import { Alert, Form, Select, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../lib/authorization';
+import { SubmitButton } from '../../../components/forms/submit-button';
+import { Panel } from '../../../components/layout/panel';
+import { useViewer } from '../../../lib/authorization';
+import { useDigits } from '../../../lib/digits';
 import { formatNumber } from '../../../lib/format';
+import { useFormSubmit } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { directPermissionsToSend, effectivePermissions, permissionsFromRoles } from '../access-logic';
 import { useAllRoles, useAssignAccess, useRolePermissions, useUserAccess, useUserSummary } from '../api/roles-api';
@@ -17,8 +21,8 @@ type EditorProps = { access: TUserAccess; via: 'user' | 'sync' };
 
 function AccessEditor({ access, via }: EditorProps) {
   const { t } = useTranslation();
-  const can = useCan();
-  const { user: me } = useSession();
+  const viewer = useViewer();
+  const [form] = Form.useForm();
   const label = useRoleLabel();
   const roles = useAllRoles();
   const [roleIds, setRoleIds] = useState<number[]>(access.roles.map((r) => r.id));
@@ -27,68 +31,78 @@ function AccessEditor({ access, via }: EditorProps) {
   const fromRoles = permissionsFromRoles(roleIds, fromRolesQuery.details);
   const save = useAssignAccess(access.user_id, via);
   const customer = access.type !== 'admin';
-  const self = access.user_id === me?.id;
-  const readOnly = customer || self || !can('roles.assign');
+  const self = access.user_id === viewer.id;
+  // SPEC §6 (userPolicy.assignAccess): roles.assign, never one's own; customers hold no roles here.
+  const readOnly = customer || !userPolicy.assignAccess(viewer, access.user_id);
+  // Nobody grants what they do not hold themselves (the server checks it with firstNotHeld).
+  const grantable = (permission: Permission) => holds(viewer, permission);
 
-  const submit = () => {
-    if (save.isPending || readOnly) return;
+  // One save at a time; a refusal is toasted (lib/forms.ts showSaveError).
+  const submit = useFormSubmit(form, async (_values, idempotent) => {
+    if (readOnly) return;
     if (roleIds.length === 0) {
       toast.info(t('roles.validation.select_role'));
       return;
     }
-    save.mutate(
-      { roles: roleIds, permissions: directPermissionsToSend(direct, fromRoles) },
-      {
-        onSuccess: (saved) => {
-          setDirect(saved.direct_permissions);
-          toast.success(t('roles.messages.assigned'));
-        },
-        onError: (error) => toast.error(error.message || t('common.check_connection')),
-      },
+    const saved = await save.mutateAsync(
+      idempotent({ roles: roleIds, permissions: directPermissionsToSend(direct, fromRoles) }, access.user_id),
     );
-  };
+    setDirect(saved.direct_permissions);
+    toast.success(t('roles.messages.assigned'));
+  });
 
   return (
-    <Form layout="vertical" onFinish={submit} data-testid="user-access-form">
+    <Form form={form} layout="vertical" onFinish={submit.onFinish} data-testid="user-access-form">
       {customer && <Alert type="warning" showIcon title={t('rolesUi.assign_page.customer')} className="form-note" />}
       {self && !customer && (
         <Alert type="warning" showIcon title={t('rolesUi.assign_page.self')} className="form-note" />
       )}
-      <Form.Item label={t('rolesUi.assign_page.roles')} htmlFor="user-access-roles">
-        <Select
-          id="user-access-roles"
-          mode="multiple"
-          value={roleIds}
-          onChange={setRoleIds}
-          loading={roles.isPending}
-          disabled={readOnly}
-          placeholder={t('rolesUi.assign_page.roles_placeholder')}
-          options={(roles.data ?? []).map((r) => ({ value: r.id, label: label(r.name) }))}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="user-access-roles"
-        />
-      </Form.Item>
+      {readOnly ? (
+        // Read-only (a customer, oneself, no roles.assign): the roles as text, not a greyed-out picker
+        // whose values could hardly be read (disabled controls' text is 1.8:1).
+        <Form.Item label={t('rolesUi.assign_page.roles')}>
+          <div className="role-tags" data-testid="user-access-roles-readonly">
+            {access.roles.length === 0 ? (
+              <span className="muted">{t('usersUi.profile_page.no_roles')}</span>
+            ) : (
+              access.roles.map((r) => (
+                <Tag key={r.id} color="blue">
+                  {label(r.name)}
+                </Tag>
+              ))
+            )}
+          </div>
+        </Form.Item>
+      ) : (
+        <Form.Item label={t('rolesUi.assign_page.roles')} htmlFor="user-access-roles">
+          <Select
+            id="user-access-roles"
+            mode="multiple"
+            value={roleIds}
+            onChange={setRoleIds}
+            loading={roles.isPending}
+            placeholder={t('rolesUi.assign_page.roles_placeholder')}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: label(r.name) }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="user-access-roles"
+          />
+        </Form.Item>
+      )}
       <Form.Item label={t('rolesUi.assign_page.direct')} extra={t('rolesUi.assign_page.direct_hint')}>
         <Spin spinning={fromRolesQuery.pending}>
           <PermissionPicker
             value={direct}
             onChange={setDirect}
             locked={fromRoles}
-            grantable={can}
+            grantable={grantable}
             disabled={readOnly}
           />
         </Spin>
       </Form.Item>
       <div className="form-actions">
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={save.isPending}
-          disabled={readOnly || fromRolesQuery.pending}
-          data-testid="user-access-save"
-        >
+        <SubmitButton pending={submit.pending} disabled={readOnly || fromRolesQuery.pending} testId="user-access-save">
           {t('rolesUi.assign_page.save')}
-        </Button>
+        </SubmitButton>
         <span className="muted">
           {t('rolesUi.assign_page.effective', {
             total: formatNumber(effectivePermissions(direct, fromRoles).length, currentLanguage()),
@@ -107,13 +121,14 @@ export function UserAccessForm({ userId, via = 'user' }: { userId: number; via?:
   const { t } = useTranslation();
   const access = useUserAccess(userId);
   const user = useUserSummary(userId);
+  const digits = useDigits();
   return (
-    <Card
+    <Panel
       className="user-access-card"
       title={
         user.data ? (
           <span data-testid="user-access-who">
-            {user.data.name} — <bdi dir="ltr">{user.data.phone}</bdi>
+            {user.data.name} — <bdi dir="ltr">{digits(user.data.phone)}</bdi>
           </span>
         ) : undefined
       }
@@ -127,6 +142,6 @@ export function UserAccessForm({ userId, via = 'user' }: { userId: number; via?:
       ) : (
         <AccessEditor key={access.data.user_id} access={access.data} via={via} />
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -2,7 +2,8 @@ import { Alert, Button, Card, Popconfirm, Skeleton, Space, Switch, Tag } from 'a
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { toast, toastApiError } from '../../../lib/toast';
+import { usePendingGuard } from '../../../lib/pending-guard';
+import { toast } from '../../../lib/toast';
 import { useChangeSetting, useSettings } from '../api/settings-api';
 
 /**
@@ -18,13 +19,16 @@ export function RecoveryModeSetting() {
   const on = setting?.value === true;
   const next = on ? 'off' : 'on';
 
-  const confirm = () => {
-    if (change.isPending) return;
-    change.mutate(
-      { key: 'recovery_mode', value: !on },
-      { onSuccess: () => toast.success(t('messages.success')), onError: toastApiError },
-    );
-  };
+  // One change at a time (lib/forms.ts): Popconfirm keeps its OK spinning until it settles;
+  // a refusal is toasted by the query client's default and the switch keeps its old value.
+  const confirm = usePendingGuard(async () => {
+    try {
+      await change.mutateAsync({ key: 'recovery_mode', value: !on });
+      toast.success(t('messages.success'));
+    } catch {
+      // Already said by the default error toast.
+    }
+  });
 
   return (
     <Card
@@ -54,12 +58,12 @@ export function RecoveryModeSetting() {
             description={t(`settingsUi.recovery_mode.confirm_${next}`)}
             okText={t(`settingsUi.recovery_mode.confirm_yes_${next}`)}
             cancelText={t('settingsUi.recovery_mode.confirm_no')}
-            okButtonProps={{ loading: change.isPending, danger: on }}
-            onConfirm={confirm}
+            okButtonProps={{ loading: confirm.pending, danger: on }}
+            onConfirm={confirm.run}
           >
             <Switch
               checked={on}
-              loading={change.isPending || settings.isFetching}
+              loading={confirm.pending || settings.isFetching}
               aria-label={t('settingsUi.recovery_mode.title')}
               data-testid="recovery-mode-switch"
             />

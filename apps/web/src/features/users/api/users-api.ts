@@ -10,10 +10,13 @@ import type {
 } from '@portal/shared/schemas/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, apiUpload, type UploadProgress } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/session';
+import { dashboardKeys } from './dashboard-counts';
+import { usersKeys } from './keys';
 
 /** Filters the users table offers; they travel in `filters` of POST /users (SPEC §7). */
-export const USER_FILTER_NAMES = ['name', 'email', 'phone', 'type', 'active', 'removed'] as const;
+export const USER_FILTER_NAMES = ['name', 'email', 'phone', 'type', 'active', 'removed', 'association_id'] as const;
 
 type ListBody = Record<string, string | number>;
 
@@ -32,16 +35,15 @@ export function toUserListRequest(body: ListBody, kind: UserType): z.input<typeo
   return { ...rest, type: type === 'user' || type === 'admin' ? type : kind, filters: others };
 }
 
-export function fetchUsersOf(kind: UserType) {
+/** `fixed`: filters the screen sets whatever the table's own say (the members of one association). */
+export function fetchUsersOf(kind: UserType, fixed: ListBody = {}) {
   return (body: ListBody, signal: AbortSignal) =>
-    api.post<TListPage<TUserListRow>>('/users', toUserListRequest(body, kind), { signal });
+    api.post<TListPage<TUserListRow>>('/users', toUserListRequest({ ...body, ...fixed }, kind), { signal });
 }
-
-export const userQueryKey = (id: number) => ['users', id] as const;
 
 export function useUser(id: number) {
   return useQuery({
-    queryKey: userQueryKey(id),
+    queryKey: usersKeys.detail(id),
     queryFn: ({ signal }) => api.get<TUser>(`/users/${id}`, signal),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -50,58 +52,67 @@ export function useUser(id: number) {
   });
 }
 
-/** After any change: lists, the user, and the session (the signed-in user may be the one changed). */
-function useRefreshUsers() {
+/**
+ * Invalidates what a change to users touches, and nothing else: the lists (every page of both
+ * kinds), the dashboard's counts, and — for one user — their detail and, when they are the
+ * signed-in user, the session (name, photo and permissions in the shell).
+ */
+function useInvalidateUsers() {
   const queryClient = useQueryClient();
-  return (id?: number) => {
-    void queryClient.invalidateQueries({ queryKey: ['list'] });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    void queryClient.invalidateQueries({ queryKey: ['session', 'me'] });
-    if (id) void queryClient.invalidateQueries({ queryKey: userQueryKey(id) });
+  return ({ id, counts = true }: { id?: number; counts?: boolean } = {}) => {
+    void queryClient.invalidateQueries({ queryKey: usersKeys.lists() });
+    if (counts) void queryClient.invalidateQueries({ queryKey: dashboardKeys.counts() });
+    if (id !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: usersKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: meQueryKey(id) });
+    }
   };
 }
 
+/** The screen shows a refused save itself (field errors and the toast): silent. */
 export function useCreateUser() {
-  const refresh = useRefreshUsers();
+  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (input: TUserCreateRequest) => api.put<TUser>('/users', input),
-    onSuccess: () => refresh(),
+    onSuccess: () => invalidate(),
     meta: { silent: true },
   });
 }
 
 export function useUpdateUser(id: number) {
-  const refresh = useRefreshUsers();
+  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (input: TUserUpdateRequest) => api.put<TUser>(`/users/${id}`, input),
-    onSuccess: () => refresh(id),
+    onSuccess: () => invalidate({ id }),
     meta: { silent: true },
   });
 }
 
+/** The row action says "can not delete: <reason>" itself: silent. */
 export function useDeleteUser() {
-  const refresh = useRefreshUsers();
+  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (id: number) => api.delete<null>(`/users/${id}`),
-    onSuccess: (_data, id) => refresh(id),
+    onSuccess: (_data, id) => invalidate({ id }),
     meta: { silent: true },
   });
 }
 
+/** POST /users/{id}/photo with upload progress (0–100) for the form's file field. */
 export function useUploadPhoto() {
-  const refresh = useRefreshUsers();
+  const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) => {
+    mutationFn: ({ id, file, onProgress }: { id: number; file: File; onProgress?: UploadProgress }) => {
       const form = new FormData();
       form.append('image', file);
-      return api.post<TUser>(`/users/${id}/photo`, form);
+      return apiUpload<TUser>(`/users/${id}/photo`, form, onProgress);
     },
-    onSuccess: (_data, { id }) => refresh(id),
+    onSuccess: (_data, { id }) => invalidate({ id, counts: false }),
     meta: { silent: true },
   });
 }
 
-/** POST /me/password?user_id={id}: the old password is only asked for (and sent) for one's own. */
+/** POST /me/password?user_id={id}: the old password is only asked for (and sent) for one's own. Nothing cached changes. */
 export function useChangePassword(id: number) {
   return useMutation({
     mutationFn: (input: TPasswordChangeRequest) => api.post<null>(`/me/password?user_id=${id}`, input),

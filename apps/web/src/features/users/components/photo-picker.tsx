@@ -1,20 +1,21 @@
-import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
-import { TOAST_SECONDS } from '@portal/shared/constants';
-import { PHOTO_EXTENSIONS, PHOTO_MAX_BYTES } from '@portal/shared/schemas/users';
-import { Button, Upload } from 'antd';
+import { PHOTO_EXTENSIONS, PHOTO_MAX_BYTES } from '@portal/shared/users-rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileField, type FileRule, fileProblem } from '../../../components/forms/file-field';
 import { UserAvatar } from '../../../components/layout/default-avatar';
 import { UserPhoto } from '../../../components/layout/user-photo';
-import { toast } from '../../../lib/toast';
 
-/** jpg, jpeg or png by name and type, at most 512 KB: the server checks the bytes again. */
+/** jpg, jpeg or png by name and type, at most 512 KB, said in the photo's own words; the server checks the bytes again. */
+export const PHOTO_RULE: FileRule = {
+  extensions: PHOTO_EXTENSIONS,
+  mimeTypes: ['image/jpeg', 'image/png'],
+  maxBytes: PHOTO_MAX_BYTES,
+  messages: { type: 'users.errors.photo_type', size: 'users.errors.photo_too_large' },
+};
+
+/** The catalogue key of why a photo is refused, or null. */
 export function photoProblem(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  const typeOk = !file.type || file.type === 'image/png' || file.type === 'image/jpeg';
-  if (!(PHOTO_EXTENSIONS as readonly string[]).includes(extension) || !typeOk) return 'users.errors.photo_type';
-  if (file.size > PHOTO_MAX_BYTES) return 'users.errors.photo_too_large';
-  return null;
+  return fileProblem(file, PHOTO_RULE)?.key ?? null;
 }
 
 type Props = {
@@ -23,10 +24,13 @@ type Props = {
   value: File | null;
   onChange: (file: File | null) => void;
   name: string;
+  /** Upload progress (0–100) while the photo is sent after the save. */
+  progress?: number | null;
+  id?: string;
 };
 
-/** Chooses a profile photo; it is uploaded after the user's data is saved. */
-export function PhotoPicker({ current, value, onChange, name }: Props) {
+/** Chooses a profile photo (the shared FileField with an avatar preview); it is uploaded after the user's data is saved. */
+export function PhotoPicker({ current, value, onChange, name, progress, id }: Props) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
@@ -40,38 +44,25 @@ export function PhotoPicker({ current, value, onChange, name }: Props) {
   }, [value]);
 
   return (
-    <div className="photo-picker">
-      {preview ? (
-        <UserAvatar src={preview} name={name} size={88} />
-      ) : current ? (
-        <UserPhoto user={current} size={88} />
-      ) : (
-        <UserAvatar src={null} name={name} size={88} />
-      )}
-      <div className="photo-picker-actions">
-        <Upload
-          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-          showUploadList={false}
-          maxCount={1}
-          beforeUpload={(file) => {
-            const problem = photoProblem(file);
-            if (problem) toast.error(t(problem), TOAST_SECONDS);
-            else onChange(file);
-            // Never upload on pick: the form sends it after saving the user.
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button icon={<UploadOutlined />} data-testid="photo-choose">
-            {t('usersUi.form.photo_choose')}
-          </Button>
-        </Upload>
-        {value && (
-          <Button type="text" icon={<CloseOutlined />} onClick={() => onChange(null)}>
-            {t('usersUi.form.photo_remove')}
-          </Button>
-        )}
-        <span className="muted photo-picker-hint">{t('usersUi.form.photo_hint')}</span>
-      </div>
-    </div>
+    <FileField
+      {...PHOTO_RULE}
+      id={id}
+      value={value}
+      onChange={onChange}
+      progress={progress}
+      hideName
+      chooseLabel={t('usersUi.form.photo_choose')}
+      hint={t('usersUi.form.photo_hint')}
+      testId="photo"
+      preview={
+        preview ? (
+          <UserAvatar src={preview} name={name} size={88} />
+        ) : current ? (
+          <UserPhoto user={current} size={88} />
+        ) : (
+          <UserAvatar src={null} name={name} size={88} />
+        )
+      }
+    />
   );
 }

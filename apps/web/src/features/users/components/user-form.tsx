@@ -1,26 +1,25 @@
 import { TOAST_SECONDS } from '@portal/shared/constants';
 import type { UserType } from '@portal/shared/enums';
+import { userPolicy } from '@portal/shared/policy';
 import type { TUser } from '@portal/shared/schemas/auth';
-import {
-  BIRTHDATE_MIN,
-  latestBirthdate,
-  ZUserCreateRequestSchema,
-  ZUserUpdateRequestSchema,
-} from '@portal/shared/schemas/users';
 import { normalizePhone } from '@portal/shared/text';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Switch } from 'antd';
+import { BIRTHDATE_MIN, latestBirthdate } from '@portal/shared/users-rules';
+import { Button, Col, Form, Input, Row, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FieldHint } from '../../../components/forms/field-hint';
+import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
+import { SubmitButton } from '../../../components/forms/submit-button';
+import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
-import { useCan } from '../../../lib/authorization';
-import dayjs from '../../../lib/dayjs';
-import { zodRule } from '../../../lib/form-rules';
-import { useSession } from '../../../lib/session';
+import { useViewer } from '../../../lib/authorization';
+import { dayjsOfDay, dayOfDayjs } from '../../../lib/clock';
+import { datePickerFormat } from '../../../lib/dayjs';
+import { confirmPasswordRules, lazyZodRule, toastCompleteFields, useFormSubmit, useSchemas } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useCreateUser, useUpdateUser, useUploadPhoto } from '../api/users-api';
-import { showSaveError } from './form-errors';
 import { PhotoPicker } from './photo-picker';
 
 type Values = {
@@ -36,10 +35,13 @@ type Values = {
 
 const FIELDS = ['name', 'email', 'phone', 'birthdate', 'address', 'password', 'active'] as const;
 
-/** The birthdate picker offers no day later than one day ago (SPEC §5), nor before 1900. */
+/**
+ * The birthdate picker offers no day later than one day ago (SPEC §5), nor before 1900.
+ * A picker cell is a calendar date; "one day ago" is Cairo's (lib/clock.ts), whatever the machine's zone.
+ */
 export function isBirthdateDisabled(day: Dayjs): boolean {
-  const iso = day.format('YYYY-MM-DD');
-  return iso > latestBirthdate() || iso < BIRTHDATE_MIN;
+  const date = dayOfDayjs(day);
+  return date > latestBirthdate() || date < BIRTHDATE_MIN;
 }
 
 type Props = {
@@ -54,69 +56,77 @@ type Props = {
  * shared schema, so the form refuses exactly what the server refuses, in the same words.
  */
 export function UserForm({ kind, user }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const can = useCan();
-  const { user: me } = useSession();
+  const viewer = useViewer();
   const [form] = Form.useForm<Values>();
+  const birthdate = Form.useWatch('birthdate', form) ?? user?.birthDate ?? null;
   const [photo, setPhoto] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const create = useCreateUser();
   const update = useUpdateUser(user?.id ?? 0);
   const upload = useUploadPhoto();
   const editing = user !== undefined;
-  const shape = editing ? ZUserUpdateRequestSchema.shape : ZUserCreateRequestSchema.shape;
-  const busy = create.isPending || update.isPending || upload.isPending;
-  const showActive = editing && can('users.put') && user.id !== me?.id;
+  // The shared schemas (and zod) arrive with the form, not before it (lib/forms.ts useSchemas).
+  const schemas = useSchemas(() => import('@portal/shared/schemas/users'));
+  const rule = (field: 'name' | 'email' | 'phone' | 'birthdate' | 'address') =>
+    lazyZodRule(async () => {
+      const m = await schemas();
+      return (editing ? m.ZUserUpdateRequestSchema : m.ZUserCreateRequestSchema).shape[field];
+    });
+  const showActive = editing && userPolicy.changeStatus(viewer, user.id);
   const listPath = kind === 'admin' ? paths.admins : paths.users;
 
   const finish = async (saved: TUser) => {
     if (photo) {
       try {
-        await upload.mutateAsync({ id: saved.id, file: photo });
+        await upload.mutateAsync({ id: saved.id, file: photo, onProgress: setProgress });
       } catch (error) {
         const reason = error instanceof Error && error.message ? `: ${error.message}` : '';
         toast.error(`${t('usersUi.form.photo_failed')}${reason}`, TOAST_SECONDS);
+      } finally {
+        setProgress(null);
       }
     }
     toast.success(t('messages.success'));
     navigate(editing ? paths.user(saved.id) : listPath);
   };
 
-  const submit = (values: Values) => {
-    if (busy) return;
-    const common = {
-      name: values.name,
-      email: values.email,
-      phone: values.phone,
-      birthdate: values.birthdate ?? null,
-      address: values.address ?? null,
-    };
-    if (editing) {
-      const parsed = ZUserUpdateRequestSchema.safeParse(showActive ? { ...common, active: values.active } : common);
-      if (!parsed.success) return void toast.error(t('validation.complete_fields'), TOAST_SECONDS);
-      update.mutate(parsed.data, {
-        onSuccess: (saved) => void finish(saved),
-        onError: (error) => showSaveError(form, t, error, FIELDS),
-      });
-    } else {
-      const parsed = ZUserCreateRequestSchema.safeParse({ ...common, password: values.password, type: kind });
-      if (!parsed.success) return void toast.error(t('validation.complete_fields'), TOAST_SECONDS);
-      create.mutate(parsed.data, {
-        onSuccess: (saved) => void finish(saved),
-        onError: (error) => showSaveError(form, t, error, FIELDS),
-      });
-    }
-  };
+  // One save at a time: a double click or Enter while it is pending sends nothing more (SPEC §5);
+  // a retry of the same values carries the same idempotency key, so the server creates once.
+  const submit = useFormSubmit(
+    form,
+    async (values: Values, idempotent) => {
+      const common = {
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        birthdate: values.birthdate ?? null,
+        address: values.address ?? null,
+      };
+      const { ZUserCreateRequestSchema, ZUserUpdateRequestSchema } = await schemas();
+      if (editing) {
+        const parsed = ZUserUpdateRequestSchema.safeParse(showActive ? { ...common, active: values.active } : common);
+        if (!parsed.success) return toastCompleteFields();
+        await finish(await update.mutateAsync(idempotent(parsed.data, user.id)));
+      } else {
+        const parsed = ZUserCreateRequestSchema.safeParse({ ...common, password: values.password, type: kind });
+        if (!parsed.success) return toastCompleteFields();
+        await finish(await create.mutateAsync(idempotent(parsed.data)));
+      }
+    },
+    { fields: FIELDS },
+  );
 
   return (
-    <Card className="user-form-card">
+    <Panel className="user-form-card">
       <Form<Values>
         form={form}
         name="user"
         layout="vertical"
         requiredMark
-        onFinish={submit}
-        onFinishFailed={() => toast.error(t('validation.complete_fields'), TOAST_SECONDS)}
+        onFinish={submit.onFinish}
+        onFinishFailed={submit.onFinishFailed}
         initialValues={
           user
             ? {
@@ -132,16 +142,16 @@ export function UserForm({ kind, user }: Props) {
         data-testid="user-form"
       >
         <Form.Item label={t('usersUi.form.photo')}>
-          <PhotoPicker current={user} value={photo} onChange={setPhoto} name={user?.name ?? ''} />
+          <PhotoPicker current={user} value={photo} onChange={setPhoto} name={user?.name ?? ''} progress={progress} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('usersUi.form.name')} rules={[zodRule(shape.name)]} required>
+            <Form.Item name="name" label={t('usersUi.form.name')} rules={[rule('name')]} required>
               <Input autoComplete="name" maxLength={150} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('usersUi.form.email')} rules={[zodRule(shape.email)]} required>
+            <Form.Item name="email" label={t('usersUi.form.email')} rules={[rule('email')]} required>
               <Input type="email" dir="ltr" autoComplete="email" inputMode="email" />
             </Form.Item>
           </Col>
@@ -150,7 +160,7 @@ export function UserForm({ kind, user }: Props) {
               name="phone"
               label={t('usersUi.form.phone')}
               normalize={(v: string | undefined) => normalizePhone(v ?? '')}
-              rules={[zodRule(shape.phone)]}
+              rules={[rule('phone')]}
               required
             >
               <Input
@@ -165,20 +175,26 @@ export function UserForm({ kind, user }: Props) {
             <Form.Item
               name="birthdate"
               label={t('usersUi.form.birthdate')}
-              rules={[zodRule(shape.birthdate)]}
-              getValueProps={(value: string | null) => ({ value: value ? dayjs(value) : null })}
-              normalize={(day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null)}
+              rules={[rule('birthdate')]}
+              getValueProps={(value: string | null) => ({ value: value ? dayjsOfDay(value) : null })}
+              normalize={(day: Dayjs | null) => (day ? dayOfDayjs(day) : null)}
             >
-              <DatePicker
+              <LazyDatePicker
                 className="full-width"
                 disabledDate={isBirthdateDisabled}
-                defaultPickerValue={dayjs(latestBirthdate()).subtract(25, 'year')}
+                // As the profile shows it ("15 مايو 1990"), not as ISO.
+                format={datePickerFormat(i18n.language === 'en' ? 'en' : 'ar')}
+                // Opens at the date chosen (editing), else 25 years back; antd would otherwise open
+                // at this default even with a value.
+                defaultPickerValue={
+                  birthdate ? dayjsOfDay(birthdate) : dayjsOfDay(latestBirthdate()).subtract(25, 'year')
+                }
                 placeholder={t('usersUi.form.birthdate_placeholder')}
               />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="address" label={t('usersUi.form.address')} rules={[zodRule(shape.address)]}>
+            <Form.Item name="address" label={t('usersUi.form.address')} rules={[rule('address')]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} autoComplete="street-address" />
             </Form.Item>
           </Col>
@@ -188,8 +204,8 @@ export function UserForm({ kind, user }: Props) {
                 <Form.Item
                   name="password"
                   label={t('usersUi.form.password')}
-                  extra={t('usersUi.form.password_hint')}
-                  rules={[zodRule(ZUserCreateRequestSchema.shape.password)]}
+                  extra={<FieldHint name="password">{t('usersUi.form.password_hint')}</FieldHint>}
+                  rules={[lazyZodRule(async () => (await schemas()).ZUserCreateRequestSchema.shape.password)]}
                   required
                 >
                   <Input.Password dir="ltr" autoComplete="new-password" />
@@ -201,16 +217,7 @@ export function UserForm({ kind, user }: Props) {
                   label={t('usersUi.form.confirm_password')}
                   dependencies={['password']}
                   required
-                  rules={[
-                    ({ getFieldValue }) => ({
-                      validator: async (_rule, value: string | undefined) => {
-                        if (!value) throw new Error(t('users.validation.confirm_required'));
-                        if (value.replace(/\s+/g, '') !== String(getFieldValue('password') ?? '').replace(/\s+/g, '')) {
-                          throw new Error(t('users.validation.passwords_mismatch'));
-                        }
-                      },
-                    }),
-                  ]}
+                  rules={confirmPasswordRules('password')}
                 >
                   <Input.Password dir="ltr" autoComplete="new-password" />
                 </Form.Item>
@@ -226,14 +233,14 @@ export function UserForm({ kind, user }: Props) {
           )}
         </Row>
         <div className="form-actions">
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="user-form-submit">
+          <SubmitButton pending={submit.pending} testId="user-form-submit">
             {editing ? t('usersUi.form.save') : t('usersUi.form.create')}
-          </Button>
+          </SubmitButton>
           <Link to={editing ? paths.user(user.id) : listPath}>
             <Button tabIndex={-1}>{t('usersUi.form.cancel')}</Button>
           </Link>
         </div>
       </Form>
-    </Card>
+    </Panel>
   );
 }

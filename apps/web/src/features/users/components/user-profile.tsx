@@ -1,17 +1,21 @@
 import { EditOutlined, KeyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { userPolicy } from '@portal/shared/policy';
 import type { TUser } from '@portal/shared/schemas/auth';
-import { Button, Card, Descriptions, Empty, Space, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageTabs } from '../../../components/layout/page-tabs';
 import { UserPhoto } from '../../../components/layout/user-photo';
 import { paths } from '../../../config/paths';
-import { useCan } from '../../../lib/authorization';
+import { useViewer } from '../../../lib/authorization';
+import { useDigits } from '../../../lib/digits';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
-import { canEditUser, editPathOf } from '../access';
+import { editPathOf } from '../access';
 
 const TABS = ['associations', 'payments', 'subscriptions'] as const;
+export type ProfileTab = (typeof TABS)[number];
 
 /** The name of a seeded role in the UI language; a role someone created keeps its own name. */
 function RoleName({ name }: { name: string }) {
@@ -22,13 +26,15 @@ function RoleName({ name }: { name: string }) {
 /**
  * SPEC §2 /users/{id}: the user's details, an edit icon and a change-password icon
  * (shown to whoever may use them), and the Associations, Payments and Subscriptions tabs.
+ * `tabs`: what each tab shows, composed by the route from the features that own that data
+ * (a tab given nothing says there is nothing yet); the open tab is kept in the URL (`?tab=`).
  */
-export function UserProfile({ user }: { user: TUser }) {
+export function UserProfile({ user, tabs = {} }: { user: TUser; tabs?: Partial<Record<ProfileTab, ReactNode>> }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const can = useCan();
-  const { user: me } = useSession();
-  const editable = !user.removed && canEditUser({ id: me?.id ?? 0, can }, user.id);
+  const viewer = useViewer();
+  const digits = useDigits();
+  const editable = !user.removed && userPolicy.edit(viewer, user.id);
   const yesNo = (value: boolean) => (
     <Tag color={value ? 'success' : 'default'}>{value ? t('common.yes') : t('common.no')}</Tag>
   );
@@ -67,7 +73,7 @@ export function UserProfile({ user }: { user: TUser }) {
                 </Link>
               </Tooltip>
             )}
-            {user.type === 'admin' && !user.removed && user.id !== me?.id && can('roles.assign') && (
+            {user.type === 'admin' && !user.removed && userPolicy.assignAccess(viewer, user.id) && (
               <Tooltip title={t('usersUi.profile_page.roles')}>
                 <Link to={paths.userRoles(user.id)} aria-label={t('usersUi.profile_page.roles')}>
                   <Button shape="circle" icon={<SafetyCertificateOutlined />} tabIndex={-1} />
@@ -81,7 +87,7 @@ export function UserProfile({ user }: { user: TUser }) {
             <bdi dir="ltr">{user.email ?? '—'}</bdi>
           </Descriptions.Item>
           <Descriptions.Item label={t('usersUi.columns.phone')}>
-            <bdi dir="ltr">{user.phone}</bdi>
+            <bdi dir="ltr">{digits(user.phone)}</bdi>
           </Descriptions.Item>
           <Descriptions.Item label={t('usersUi.columns.birth_date')}>
             {formatDate(user.birthDate, lang)}
@@ -112,11 +118,11 @@ export function UserProfile({ user }: { user: TUser }) {
         </Descriptions>
       </Card>
       <Card className="user-profile-tabs">
-        <Tabs
+        <PageTabs
           items={TABS.map((tab) => ({
             key: tab,
             label: t(`usersUi.profile_page.tabs.${tab}`),
-            children: (
+            children: tabs[tab] ?? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`usersUi.profile_page.empty.${tab}`)} />
             ),
           }))}

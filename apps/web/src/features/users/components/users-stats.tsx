@@ -1,38 +1,7 @@
 import { TeamOutlined, UserDeleteOutlined, UserOutlined } from '@ant-design/icons';
-import { Card, Col, Statistic } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { StatCard } from '../../dashboard/components/stat-card';
 import { useDashboardCounts } from '../api/dashboard-counts';
-
-function StatCard({
-  title,
-  value,
-  icon,
-  loading,
-  testId,
-}: {
-  title: string;
-  value: number | null;
-  icon: ReactNode;
-  loading: boolean;
-  testId: string;
-}) {
-  const lang = currentLanguage();
-  return (
-    <Col xs={24} md={6}>
-      <Card className="stat-card" loading={loading} data-testid={testId}>
-        <Statistic
-          title={title}
-          value={value ?? 0}
-          prefix={icon}
-          formatter={(v) => (value === null ? '—' : formatNumber(Number(v), lang))}
-        />
-      </Card>
-    </Col>
-  );
-}
 
 /**
  * Dashboard item 2 (SPEC §2): inactive, active and total customer accounts, three

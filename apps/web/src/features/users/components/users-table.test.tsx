@@ -77,7 +77,7 @@ function stubApi(permissions: readonly Permission[], onDelete?: () => Response) 
   return calls;
 }
 
-/** Column titles in order (the table's header cells, antd's hidden measure row left out). */
+/** Column titles in order (the table's header cells). */
 const headers = () =>
   [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '').filter((text) => text !== '');
 
@@ -127,7 +127,7 @@ describe('UsersTable', { timeout: 60_000 }, () => {
     expect(headers()).not.toContain('الحذف');
   });
 
-  it('shows each button to the holder of its permission, and the removed column to admin_users', async () => {
+  it('shows each button to the holder of its permission', async () => {
     stubApi(PERMISSIONS);
     await renderWithProviders(<UsersTable kind="user" />);
     await screen.findByText('أحمد محمود');
@@ -135,11 +135,35 @@ describe('UsersTable', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('عرض أحمد محمود', { selector: 'a' })).toHaveAttribute('href', '/users/2');
     expect(screen.getByLabelText('تعديل أحمد محمود', { selector: 'a' })).toHaveAttribute('href', '/users/2/edit');
     expect(screen.getByLabelText('حذف أحمد محمود', { selector: 'button' })).toBeInTheDocument();
-    expect(headers()).toContain('الحذف');
-    // A removed user can be seen but no longer edited or deleted.
-    expect(within(rowOf('كريم المحذوف')).getByText('محذوف')).toBeInTheDocument();
-    expect(screen.queryByLabelText('تعديل كريم المحذوف', { selector: 'a' })).toBeNull();
-    expect(screen.queryByLabelText('حذف كريم المحذوف', { selector: 'button' })).toBeNull();
+  });
+
+  it('offers admin_users "show deleted users", which asks the server for them; a deleted row says so and leads nowhere', async () => {
+    const calls = stubApi(PERMISSIONS);
+    const { router } = await renderWithProviders(<UsersTable kind="user" />, { lang: 'en' });
+    await screen.findByText('أحمد محمود');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show deleted users' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?removed=true'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({ filters: { removed: 'true' } }),
+    );
+    // Marked where its state shows, greyed, with no view or edit that would open a 404, and no profile link.
+    const karim = rowOf('كريم المحذوف');
+    expect(within(karim).getByTestId('user-status-9')).toHaveTextContent('Deleted');
+    expect(karim).toHaveClass('is-removed');
+    expect(within(karim).queryByRole('link')).toBeNull();
+    expect(within(karim).queryByRole('button', { name: /Delete/ })).toBeNull();
+    // A live user keeps its links.
+    expect(within(rowOf('أحمد محمود')).getByRole('link', { name: 'أحمد محمود' })).toHaveAttribute('href', '/users/2');
+  });
+
+  it('offers no deleted users filter without admin_users', async () => {
+    stubApi(['users.index', 'users.view']);
+    await renderWithProviders(<UsersTable kind="user" />, { lang: 'en' });
+    await screen.findByText('أحمد محمود');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Show deleted users' })).toBeNull();
   });
 
   it('shows only the view button with users.view, and only delete with users.delete', async () => {
@@ -189,7 +213,10 @@ describe('UsersTable', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'admin' });
     expect(screen.getByTestId('user-add')).toHaveTextContent('Add administrator');
     expect(screen.getByTestId('user-add').closest('a')).toHaveAttribute('href', '/users/admins/create');
-    // No type filter on the administrators list.
+    // No type filter or column on the administrators list: every row is one.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
     expect(screen.queryByLabelText('User type')).toBeNull();
+    expect(headers()).not.toContain('User type');
   });
 });

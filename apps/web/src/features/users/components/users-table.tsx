@@ -1,22 +1,27 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { UserType } from '@portal/shared/enums';
+import { userPolicy } from '@portal/shared/policy';
 import type { TUserListRow } from '@portal/shared/schemas/users';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  dateColumn,
+  EmailText,
+  idColumn,
+  Phone,
+  statusColumn,
+  userColumn,
+} from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import { ActionLink, ConfirmAction, RowActions } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
-import { UserPhoto } from '../../../components/layout/user-photo';
 import { paths } from '../../../config/paths';
-import { useCan } from '../../../lib/authorization';
-import { formatDate } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { canEditUser, canViewUser, editPathOf } from '../access';
+import { useCan, useViewer } from '../../../lib/authorization';
+import { editPathOf } from '../access';
+import { usersKeys } from '../api/keys';
 import { fetchUsersOf, useDeleteUser } from '../api/users-api';
 import { listTexts } from '../kinds';
-import { toastDeleteCancelled, toastDeleteFailed } from './delete-feedback';
 
 function filtersFor(kind: UserType, seesRemoved: boolean): FilterDef[] {
   const defs: FilterDef[] = [
@@ -44,165 +49,153 @@ function filtersFor(kind: UserType, seesRemoved: boolean): FilterDef[] {
       { value: 'false', label: 'common.inactive' },
     ],
   });
-  if (seesRemoved) {
-    defs.push({
-      kind: 'select',
-      name: 'removed',
-      label: 'usersUi.filters.removed',
-      options: [
-        { value: 'true', label: 'usersUi.removed_options.removed' },
-        { value: 'false', label: 'usersUi.removed_options.live' },
-      ],
-    });
-  }
+  // The server lists deleted users only when asked (removed: true), and only to admin_users holders.
+  if (seesRemoved) defs.push({ kind: 'checkbox', name: 'removed', label: 'usersUi.filters.show_removed' });
   return defs;
 }
+
+type Props = {
+  kind: UserType;
+  /**
+   * Filters the screen adds, drawn by another feature and composed by the route (the customers'
+   * "association" filter, SPEC §2): their values travel in `filters` like the list's own.
+   */
+  extraFilters?: FilterDef[];
+  /** The members of one association only (its page's users tab): a filter fixed by the screen. */
+  associationId?: number;
+  /** Prefix of this table's keys in the URL, for a tab beside other tables. */
+  namespace?: string;
+};
 
 /**
  * Users of one type (SPEC §2): customers on /users, administrators on /users/admins.
  * Buttons the signed-in user may not use are not shown; the server checks again.
  */
-export function UsersTable({ kind }: { kind: UserType }) {
+export function UsersTable({ kind, extraFilters = [], associationId, namespace }: Props) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const can = useCan();
-  const { user: me } = useSession();
+  const viewer = useViewer();
   const remove = useDeleteUser();
-  const viewer = { id: me?.id ?? 0, can };
   const texts = listTexts(kind);
   const seesRemoved = can('admin_users');
 
-  const confirmDelete = (row: TUserListRow) => {
-    if (remove.isPending) return;
-    remove.mutate(row.id, {
-      onSuccess: () => toast.success(t('messages.success')),
-      onError: (error) => toastDeleteFailed(t, error),
-    });
-  };
-
   const columns: DataColumn<TUserListRow>[] = [
-    { key: 'id', title: '#', dataIndex: 'id', sortKey: 'id', width: 80 },
-    {
+    idColumn(),
+    userColumn({
       key: 'name',
       title: t('usersUi.columns.name'),
       sortKey: 'name',
-      render: (_, row) => (
-        <span className="user-cell">
-          <UserPhoto user={row} size={36} />
-          <span className="user-cell-text">
-            {canViewUser(viewer, row.id) ? (
-              <Link to={paths.user(row.id)} className="user-cell-name">
-                {row.name}
-              </Link>
-            ) : (
-              <span className="user-cell-name">{row.name}</span>
-            )}
-            <span className="muted user-cell-id">{t('usersUi.id_label', { id: row.id })}</span>
-          </span>
-        </span>
-      ),
-    },
+      detail: 'none',
+      card: 'title',
+      user: (row) => row,
+      // A deleted user has no profile to open (it would be a 404).
+      linked: (row) => !row.removed,
+    }),
     {
       key: 'email',
       title: t('usersUi.columns.email'),
       sortKey: 'email',
-      render: (_, row) => <bdi dir="ltr">{row.email ?? '—'}</bdi>,
+      card: 'hidden',
+      render: (_, row) => <EmailText email={row.email} />,
     },
     {
       key: 'phone',
       title: t('usersUi.columns.phone'),
       sortKey: 'phone',
-      render: (_, row) => <bdi dir="ltr">{row.phone}</bdi>,
+      nowrap: true,
+      render: (_, row) => <Phone value={row.phone} />,
     },
-    {
+    dateColumn({
       key: 'birthDate',
       title: t('usersUi.columns.birth_date'),
       sortKey: 'birthDate',
-      render: (_, row) => formatDate(row.birthDate, lang),
-    },
-    {
+      card: 'hidden',
+      value: (row) => row.birthDate,
+    }),
+    statusColumn({
       key: 'phoneVerify',
       title: t('usersUi.columns.phone_verify'),
-      render: (_, row) => (
-        <Tag color={row.phoneVerify ? 'success' : 'default'}>{row.phoneVerify ? t('common.yes') : t('common.no')}</Tag>
-      ),
-    },
-    {
-      key: 'type',
-      title: t('usersUi.columns.type'),
-      render: (_, row) => (
-        <Tag color={row.type === 'admin' ? 'geekblue' : 'default'}>{t(`users.types.${row.type}`)}</Tag>
-      ),
-    },
-    {
+      card: 'hidden',
+      value: (row) => (row.phoneVerify ? 'yes' : 'no'),
+      colors: { yes: 'success', no: 'default' },
+      label: (s) => `common.${s}`,
+    }),
+  ];
+  // Every row of the administrators' list is an administrator: no column saying so.
+  if (kind === 'user') {
+    columns.push(
+      statusColumn({
+        key: 'type',
+        title: t('usersUi.columns.type'),
+        value: (row) => row.type,
+        colors: { admin: 'geekblue', user: 'default' },
+        label: (type) => `users.types.${type}`,
+      }),
+    );
+  }
+  // A deleted user (listed only when asked for) says so where its state shows (issue 9 item 4).
+  columns.push(
+    statusColumn({
       key: 'active',
       title: t('usersUi.columns.status'),
-      render: (_, row) => (
-        <Tag color={row.active ? 'success' : 'warning'}>{row.active ? t('common.active') : t('common.inactive')}</Tag>
-      ),
-    },
-  ];
-  if (seesRemoved) {
-    columns.push({
-      key: 'removed',
-      title: t('usersUi.columns.removed'),
-      render: (_, row) =>
-        row.removed ? <Tag color="error">{t('usersUi.removed_tag')}</Tag> : <Tag>{t('usersUi.live_tag')}</Tag>,
-    });
-  }
+      value: (row) => (row.removed ? 'removed' : row.active ? 'active' : 'inactive'),
+      colors: { active: 'success', inactive: 'warning', removed: 'error' },
+      label: (s) => (s === 'removed' ? 'usersUi.removed_tag' : `common.${s}`),
+      testId: (row) => `user-status-${row.id}`,
+    }),
+  );
   columns.push({
     key: 'actions',
     title: t('common.actions'),
     fixed: 'end',
     render: (_, row) => (
-      <Space size={4} wrap={false}>
-        {canViewUser(viewer, row.id) && (
-          <Link to={paths.user(row.id)} aria-label={t('usersUi.view', { name: row.name })}>
-            <Button size="small" icon={<EyeOutlined />} tabIndex={-1} />
-          </Link>
+      <RowActions>
+        {!row.removed && userPolicy.view(viewer, row.id) && (
+          <ActionLink to={paths.user(row.id)} label={t('usersUi.view', { name: row.name })} icon={<EyeOutlined />} />
         )}
-        {!row.removed && canEditUser(viewer, row.id) && (
-          <Link to={editPathOf(row)} aria-label={t('usersUi.edit', { name: row.name })}>
-            <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
-          </Link>
+        {!row.removed && userPolicy.edit(viewer, row.id) && (
+          <ActionLink to={editPathOf(row)} label={t('usersUi.edit', { name: row.name })} icon={<EditOutlined />} />
         )}
-        {!row.removed && row.type === 'admin' && row.id !== me?.id && can('roles.assign') && (
-          <Link to={paths.userRoles(row.id)} aria-label={t('admins.roles_action', { name: row.name })}>
-            <Button size="small" icon={<SafetyCertificateOutlined />} tabIndex={-1} />
-          </Link>
+        {!row.removed && row.type === 'admin' && userPolicy.assignAccess(viewer, row.id) && (
+          <ActionLink
+            to={paths.userRoles(row.id)}
+            label={t('admins.roles_action', { name: row.name })}
+            icon={<SafetyCertificateOutlined />}
+          />
         )}
-        {!row.removed && row.id !== me?.id && can('users.delete') && (
-          <Popconfirm
-            title={t('usersUi.delete_confirm_title')}
-            description={t('usersUi.delete_confirm', { name: row.name })}
-            okText={t('usersUi.confirm_yes')}
-            cancelText={t('usersUi.confirm_no')}
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            onConfirm={() => confirmDelete(row)}
-            onCancel={() => toastDeleteCancelled(t)}
-          >
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('usersUi.delete', { name: row.name })}
-            />
-          </Popconfirm>
+        {!row.removed && userPolicy.delete(viewer, row.id) && (
+          <ConfirmAction
+            danger
+            icon={<DeleteOutlined />}
+            label={t('usersUi.delete', { name: row.name })}
+            confirm={{
+              title: t('usersUi.delete_confirm_title'),
+              description: t('usersUi.delete_confirm', { name: row.name }),
+              ok: t('usersUi.confirm_yes'),
+              cancel: t('usersUi.confirm_no'),
+            }}
+            run={() => remove.mutateAsync(row.id)}
+            success={t('messages.success')}
+            failure={t('usersUi.delete_failed')}
+            cancelled={t('usersUi.cancelled')}
+          />
         )}
-      </Space>
+      </RowActions>
     ),
   });
 
   return (
     <DataTable<TUserListRow>
-      queryKey={kind === 'admin' ? 'admins' : 'users'}
-      fetchPage={fetchUsersOf(kind)}
+      queryKey={associationId ? [...usersKeys.list(kind), { association_id: associationId }] : usersKeys.list(kind)}
+      namespace={namespace}
+      fetchPage={fetchUsersOf(kind, associationId ? { association_id: associationId } : {})}
       columns={columns}
       rowKey={(row) => row.id}
-      filters={filtersFor(kind, seesRemoved)}
+      rowClassName={(row) => (row.removed ? 'is-removed' : undefined)}
+      filters={[...filtersFor(kind, seesRemoved), ...extraFilters]}
       caption={`${texts}.list_caption`}
       actions={
-        can('users.put') ? (
+        can('users.put') && associationId === undefined ? (
           <Link to={kind === 'admin' ? paths.adminCreate : paths.userCreate}>
             <Button type="primary" icon={<PlusOutlined />} tabIndex={-1} data-testid="user-add">
               {t(`${texts}.add`)}

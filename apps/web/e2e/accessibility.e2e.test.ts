@@ -1,0 +1,205 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, type Violation } from './helpers/axe';
+import { launchBrowser, newPage } from './helpers/browser';
+import { cairoDayFromToday, callerFor, createAssociation, createMember } from './helpers/members';
+import { ADMIN, type Portal, startPortal } from './helpers/portal';
+
+/**
+ * Issue 9 (20): axe-core on every screen, in Arabic and English, as a visitor would open it
+ * (guest pages) or as the administrator (the signed-in screens); any serious or critical
+ * violation fails, naming the screen, the rule and where.
+ */
+const SLOW = 300_000;
+
+type Screen = { path: string; ready: (page: Page) => Promise<unknown>; phone?: boolean };
+
+const main = (page: Page) => page.getByRole('main').first().waitFor();
+/** A list is ready once its first page is there (a table on a desk, cards on a phone): its total, or "no data". */
+const list = (page: Page) =>
+  page
+    .getByTestId('table-total')
+    .or(page.getByText(/^(No data|لا توجد بيانات)$/))
+    .first()
+    .waitFor();
+
+const GUEST: Screen[] = [
+  { path: '/login', ready: (p) => p.getByRole('button').first().waitFor(), phone: true },
+  { path: '/register', ready: (p) => p.getByRole('button').first().waitFor(), phone: true },
+  { path: '/reset', ready: (p) => p.getByRole('button').first().waitFor() },
+  { path: '/resetmessage', ready: (p) => p.getByRole('heading').first().waitFor() },
+  { path: '/newpassword/not-a-real-token', ready: (p) => p.getByRole('button').first().waitFor() },
+  { path: '/recovarymessage', ready: (p) => p.getByRole('heading').first().waitFor() },
+  { path: '/404', ready: (p) => p.getByRole('heading').first().waitFor() },
+  { path: '/500', ready: (p) => p.getByRole('heading').first().waitFor() },
+];
+
+describe('accessibility of every screen (axe-core, serious and critical)', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let token: string;
+  let userId: number;
+  let staffId: number;
+  let logId: number;
+  let signedIn: Screen[];
+  // A customer with a subscription, a turn move in review and a card request (issue 11's screens).
+  let member: { token: string; id: number };
+  let memberScreens: Screen[];
+
+  beforeAll(async () => {
+    portal = await startPortal({ JOBS_POLL_SECONDS: '0' });
+    browser = await launchBrowser();
+    const login = await portal.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { phone: ADMIN.phone, password: ADMIN.password },
+    });
+    token = login.json().data.access_token;
+    userId = login.json().data.user.id;
+    const headers = { authorization: `Bearer ${token}` };
+    const staff = await portal.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users',
+      headers,
+      payload: {
+        name: 'منى فتحي',
+        email: 'mona.a11y@example.com',
+        phone: '01511112222',
+        password: 'Mona@2026',
+        type: 'admin',
+      },
+    });
+    staffId = staff.json().data.id;
+    const logs = await portal.app.inject({ method: 'POST', url: '/api/v1/logs', headers, payload: { perPage: 5 } });
+    logId = logs.json().data.data[0].id;
+    signedIn = [
+      { path: '/dashboard', ready: main, phone: true },
+      { path: '/users', ready: list, phone: true },
+      { path: '/users/create', ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: `/users/${userId}`, ready: main, phone: true },
+      { path: `/users/${staffId}`, ready: main },
+      { path: '/users/admins', ready: list },
+      { path: '/users/admins/create', ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: `/users/admin/${staffId}/edit`, ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: `/users/user/password/change/${staffId}`, ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: `/users/user/roles/${staffId}`, ready: main },
+      { path: '/roles', ready: list, phone: true },
+      { path: '/roles/assign', ready: main },
+      { path: '/logs', ready: list, phone: true },
+      { path: `/logs/${logId}`, ready: main },
+      { path: '/settings', ready: main },
+      { path: '/recovery-accounts', ready: main },
+      { path: '/401', ready: (p) => p.getByRole('heading').first().waitFor() },
+    ];
+    const admin = (await callerFor(portal)).call;
+    const who = { name: 'منى حسن', email: 'mona.member.a11y@example.com', phone: '01044446666', password: 'Mona@2026' };
+    await createMember(portal, admin, who);
+    const associationId = await createAssociation(admin, {
+      title: 'جمعية الخير',
+      cost: 100,
+      from_date: cairoDayFromToday(-5),
+    });
+    // Issue 10 and 11's staff screens, on the association the member joins below.
+    signedIn.push(
+      { path: '/associations', ready: list, phone: true },
+      { path: '/associations/create', ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: `/associations/${associationId}`, ready: list, phone: true },
+      { path: `/associations/${associationId}/edit`, ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: `/associations/${associationId}/days-import`, ready: main },
+      { path: '/subscriptions', ready: list, phone: true },
+      { path: '/subscriptions/create', ready: (p) => p.getByRole('button').first().waitFor() },
+      { path: '/payments', ready: list, phone: true },
+      { path: '/move-turn/requests', ready: list, phone: true },
+      { path: '/card/requests', ready: list, phone: true },
+    );
+    const me = await callerFor(portal, who.phone, who.password);
+    member = { token: me.token, id: me.id };
+    const joined = await me.call('POST', '/me/subscriptions', { association_id: associationId, day_number: 20 });
+    const subscriptionId = (joined.data as { id: number }).id;
+    await me.call('POST', '/me/turn-moves', { subscription_id: subscriptionId, to_day: 30 });
+    await me.call('POST', '/me/card-requests', { name: who.name, national_id: '29001011234567' });
+    const article = (p: Page) => p.getByRole('article').first().waitFor();
+    memberScreens = [
+      { path: '/dashboard', ready: article, phone: true },
+      { path: '/my/associations', ready: article, phone: true },
+      { path: '/my/associations/open', ready: list, phone: true },
+      { path: `/my/subscriptions/${subscriptionId}/statement`, ready: list, phone: true },
+      {
+        path: `/my/subscriptions/${subscriptionId}/statement?view=print`,
+        ready: (p) => p.getByRole('table').first().waitFor(),
+        phone: true,
+      },
+      { path: '/my/turn-moves', ready: list, phone: true },
+      { path: '/my/cards', ready: list, phone: true },
+    ];
+  }, SLOW);
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  async function audit(
+    screens: Screen[],
+    lang: 'ar' | 'en',
+    signedInAs: boolean,
+    as: { token: string; id: number } = { token, id: userId },
+  ) {
+    const found: string[] = [];
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page, context } = await newPage(browser, portal.url, viewport);
+      page.setDefaultTimeout(60_000);
+      // The app keeps its session in localStorage (lib/session-store.ts): sign in as the app would.
+      await context.addInitScript(
+        ([language, bearer, id]) => {
+          window.localStorage.setItem('lang', language);
+          if (bearer) {
+            window.localStorage.setItem('token', bearer);
+            window.localStorage.setItem('user_id', id);
+            window.localStorage.setItem('logged', '1');
+          }
+        },
+        [lang, signedInAs ? as.token : '', String(as.id)] as const,
+      );
+      for (const screen of screens) {
+        if (viewport === 'phone' && !screen.phone) continue;
+        await page.goto(screen.path);
+        try {
+          await screen.ready(page);
+        } catch (error) {
+          throw new Error(`${lang} ${viewport} ${screen.path} never became ready (at ${page.url()}): ${error}`);
+        }
+        const violations: Violation[] = await seriousViolations(page);
+        for (const v of violations) {
+          found.push(`${lang} ${viewport} ${screen.path}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+        }
+      }
+      await context.close();
+    }
+    return found;
+  }
+
+  it.each(['ar', 'en'] as const)(
+    'guest pages in %s',
+    async (lang) => {
+      expect(await audit(GUEST, lang, false)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it.each(['ar', 'en'] as const)(
+    'signed-in screens in %s',
+    async (lang) => {
+      expect(await audit(signedIn, lang, true)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it.each(['ar', 'en'] as const)(
+    "a customer's own screens in %s",
+    async (lang) => {
+      expect(await audit(memberScreens, lang, true, member)).toEqual([]);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,70 @@
+import type { TAssociation } from '@portal/shared/schemas/associations';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTabs } from '../../../components/layout/page-tabs';
+import { AssociationLoader } from '../../../features/associations/components/association-loader';
+import { AssociationSummary } from '../../../features/associations/components/association-summary';
+import { TurnDaysTable } from '../../../features/associations/components/turn-days-table';
+import { PaymentsTable } from '../../../features/payments/components/payments-table';
+import { SubscriptionsTable } from '../../../features/subscriptions/components/subscriptions-table';
+import { UsersTable } from '../../../features/users/components/users-table';
+import { useCan } from '../../../lib/authorization';
+
+type Tab = { key: string; label: string; children: ReactNode };
+
+/**
+ * SPEC §2 /associations/{id}: the data, then the tabs users, payments and subscriptions (each the
+ * shared table, server-paged, filtered by this association, each keeping its own state in the
+ * URL under its name) and the turn-day calendar. A tab shows only to whoever may read its list.
+ */
+function AssociationPage({ association }: { association: TAssociation }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const scope = { association_id: association.id };
+  const tabs: Tab[] = [];
+  if (can('users.index')) {
+    tabs.push({
+      key: 'users',
+      label: t('associationsUi.detail.tabs.users'),
+      children: <UsersTable kind="user" associationId={association.id} namespace="users" />,
+    });
+  }
+  if (can('payments.index')) {
+    tabs.push({
+      key: 'payments',
+      label: t('associationsUi.detail.tabs.payments'),
+      children: <PaymentsTable scope={scope} namespace="payments" />,
+    });
+  }
+  if (can('subscriptions.index')) {
+    tabs.push({
+      key: 'subscriptions',
+      label: t('associationsUi.detail.tabs.subscriptions'),
+      children: <SubscriptionsTable scope={scope} namespace="subscriptions" />,
+    });
+  }
+  tabs.push({
+    key: 'days',
+    label: t('associationsUi.detail.tabs.days'),
+    children: <TurnDaysTable associationId={association.id} namespace="days" />,
+  });
+
+  return (
+    <div className="association-page">
+      <h1 className="page-title">{association.title}</h1>
+      <AssociationSummary association={association} />
+      <section className="panel association-tabs" aria-label={t('associationsUi.detail.tabs_label')}>
+        <PageTabs items={tabs} />
+      </section>
+    </div>
+  );
+}
+
+/** /associations/{id} (associations.index). */
+export default function AssociationDetailRoute() {
+  const id = Number(useParams().id);
+  return (
+    <AssociationLoader id={id}>{(association) => <AssociationPage association={association} />}</AssociationLoader>
+  );
+}

@@ -1,0 +1,31 @@
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * The primary submit of a form: disabled with a spinner while the save is pending
+ * (`pending` from useFormSubmit in lib/forms.ts), so a double click sends one request.
+ */
+export function SubmitButton({
+  pending,
+  disabled,
+  children,
+  testId,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Button
+      type="primary"
+      htmlType="submit"
+      loading={pending}
+      disabled={pending || disabled}
+      aria-busy={pending || undefined}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,82 @@
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
+  /** Also the input's id (the label's target and the e2e tests' selector). */
+  name: string;
+  label: string;
+  /** The field's error, said under it and tied to the input (aria-invalid, aria-describedby). */
+  error?: string | null;
+  /** A help line under the field; hidden while an error says the same rule. */
+  hint?: string;
+  icon?: ReactNode;
+  /** Something after the input, inside its frame (the show-password button). */
+  addon?: ReactNode;
+  /** The label is read by screen readers only (a search box whose placeholder says the same). */
+  hideLabel?: boolean;
+  className?: string;
+};
+
+/** A labelled text input with its error and hint, as plain accessible HTML. */
+export function Field({ name, label, error, hint, icon, addon, hideLabel, className, ...input }: FieldProps) {
+  const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  const showHint = Boolean(hint) && !error;
+  const describedBy = [error ? errorId : null, showHint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={name}>
+        {label}
+      </label>
+      <div className="field-control">
+        {icon && <span className="field-icon">{icon}</span>}
+        <input
+          id={name}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        {addon}
+      </div>
+      {showHint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password field with a button that shows or hides what was typed. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field
+      {...props}
+      type={visible ? 'text' : 'password'}
+      dir="ltr"
+      spellCheck={false}
+      autoCapitalize="off"
+      addon={
+        <button
+          type="button"
+          className="field-addon"
+          aria-label={t(visible ? 'auth.hide_password' : 'auth.show_password')}
+          aria-pressed={visible}
+          aria-controls={props.name}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useDashboardCounts } from '../../users/api/dashboard-counts';
+import { ChartCard } from './chart-card';
+
+/**
+ * Dashboard item 3 (SPEC §2, §3): how many associations there are at each installment (cost as
+ * labels, cost_count as values), the cheapest first. Shown to holders of associations.index.
+ */
+export function AssociationsByCostChart() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const counts = useDashboardCounts();
+  const bars = (counts.data?.counts_associations ?? []).map((row) => ({
+    key: String(row.cost),
+    // Whole pounds: every cost is one (5, 10, 20, 50, 100, 200 EGP), so no ".00" on the axis.
+    label: formatNumber(row.cost, lang, { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 }),
+    value: row.cost_count,
+  }));
+  return (
+    <ChartCard
+      title={t('dashboard.associations_chart')}
+      valueName={t('dashboard.associations_value')}
+      labelName={t('associations.columns.cost')}
+      bars={bars}
+      loading={counts.isPending}
+      testId="chart-associations"
+    />
+  );
+}
+
+/**
+ * Dashboard item 5 (SPEC §2, §3): subscribers per association title (users as values), the
+ * server's top ten, the most subscribed first. Shown to holders of subscriptions.index.
+ */
+export function SubscriptionsByAssociationChart() {
+  const { t } = useTranslation();
+  const counts = useDashboardCounts();
+  const bars = (counts.data?.counts_subscriptions ?? []).map((row, index) => ({
+    key: String(index),
+    label: row.title,
+    value: row.users,
+  }));
+  return (
+    <ChartCard
+      title={t('dashboard.subscriptions_chart')}
+      valueName={t('dashboard.subscriptions_value')}
+      labelName={t('associations.columns.association')}
+      bars={bars}
+      loading={counts.isPending}
+      longLabels
+      testId="chart-subscriptions"
+    />
+  );
+}

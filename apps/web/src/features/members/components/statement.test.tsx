@@ -1,0 +1,116 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { renderWithProviders } from '../../../test/render';
+import { makeStatement, ok, refused, stubMemberApi } from '../testing/fixtures';
+import { StatementScreen } from './statement-screen';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const spaced = (text: string) => text.replace(/\s+/g, ' ');
+
+function statementApi(statement = makeStatement()) {
+  return stubMemberApi((call) =>
+    call.method === 'GET' && call.path === '/me/subscriptions/31/statement' ? ok(statement) : undefined,
+  );
+}
+
+const render = (route = '/my/subscriptions/31/statement', lang: 'ar' | 'en' = 'ar') =>
+  renderWithProviders(<StatementScreen id={31} />, { route, lang });
+
+describe('the statement (كشف حساب)', { timeout: 60_000 }, () => {
+  it('shows the totals paid, late and remaining from the server, and one page of the 1,200 installments', async () => {
+    const calls = statementApi();
+    await render();
+    expect(await screen.findByRole('heading', { name: 'كشف حساب: جمعية الخير' })).toBeInTheDocument();
+    expect(screen.getByTestId('total-paid')).toHaveTextContent(spaced(formatMoney(3000, 'ar')));
+    expect(screen.getByTestId('total-paid')).toHaveTextContent('عدد الأقساط: 30');
+    expect(screen.getByTestId('total-late')).toHaveTextContent(spaced(formatMoney(500, 'ar')));
+    expect(screen.getByTestId('total-late')).toHaveTextContent('عدد الأقساط: 5');
+    expect(screen.getByTestId('total-remaining')).toHaveTextContent(spaced(formatMoney(117_000, 'ar')));
+    expect(screen.getByTestId('total-remaining')).toHaveTextContent('عدد الأقساط: 1,170');
+    expect(screen.getByText(`بتاريخ ${formatDate('2026-04-05', 'ar')}`)).toBeInTheDocument();
+
+    // The screen draws one page (10 rows), not 1,200; the pager knows the total.
+    const table = await screen.findByRole('region', { name: 'أقساط الاشتراك' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
+    const first = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(first).toHaveTextContent(formatDate('2026-03-01', 'ar'));
+    expect(first).toHaveTextContent('مدفوعة');
+    expect(first).toHaveTextContent('FAW-1000');
+    expect(screen.getByTestId('table-total')).toHaveTextContent('1,200');
+    // One request for the statement, however many pages are shown.
+    expect(calls.filter((c) => c.path.endsWith('/statement'))).toHaveLength(1);
+  });
+
+  it('filters the installments by status, still from the one answer', async () => {
+    const calls = statementApi();
+    await render('/my/subscriptions/31/statement?status=late');
+    const table = await screen.findByRole('region', { name: 'أقساط الاشتراك' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    for (const row of within(table).getAllByRole('row').slice(1)) expect(row).toHaveTextContent('متأخرة');
+    expect(screen.getByTestId('table-total')).toHaveTextContent('5');
+    expect(calls.filter((c) => c.path.endsWith('/statement'))).toHaveLength(1);
+  });
+
+  it('prints every installment: the print view is a document with all 1,200 rows under one header row', async () => {
+    statementApi();
+    await render('/my/subscriptions/31/statement?view=print');
+    const doc = await screen.findByTestId('statement-document');
+    expect(within(doc).getByRole('heading', { name: 'كشف حساب اشتراك' })).toBeInTheDocument();
+    expect(doc).toHaveTextContent('منى حسن');
+    const installments = within(doc).getByRole('table', { name: 'أقساط الاشتراك' });
+    const [head, ...rows] = within(installments).getAllByRole('row');
+    expect(head?.closest('thead')).not.toBeNull();
+    expect(head).toHaveTextContent('تاريخ الاستحقاق');
+    expect(rows).toHaveLength(1200);
+    expect(rows[1199]).toHaveTextContent('1200');
+    expect(rows[1199]).toHaveTextContent('قادمة');
+    const totals = within(doc).getByRole('table', { name: 'ملخص الكشف' });
+    expect(within(totals).getByRole('row', { name: /المتبقي/ })).toHaveTextContent(spaced(formatMoney(117_000, 'ar')));
+    expect(within(totals).getByRole('row', { name: /الإجمالي/ })).toHaveTextContent(spaced(formatMoney(120_000, 'ar')));
+    // The screen's paged table and summary make way for the document.
+    expect(screen.queryByRole('region', { name: 'أقساط الاشتراك' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'طباعة / حفظ PDF' })).toBeInTheDocument();
+  });
+
+  it('prints in English too, and goes back to the screen', async () => {
+    const { router } = await (async () => {
+      statementApi();
+      return render('/my/subscriptions/31/statement?view=print', 'en');
+    })();
+    const doc = await screen.findByTestId('statement-document');
+    expect(within(doc).getByRole('heading', { name: 'Subscription statement' })).toBeInTheDocument();
+    expect(within(doc).getByRole('columnheader', { name: 'Due date' })).toBeInTheDocument();
+    expect(doc).toHaveTextContent(`As of ${formatDate('2026-04-05', 'en')}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the statement' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('region', { name: 'Installments' })).toBeInTheDocument();
+  });
+
+  it('renders the whole document when the browser prints from the paged screen (Ctrl+P)', async () => {
+    statementApi();
+    await render();
+    await screen.findByRole('region', { name: 'أقساط الاشتراك' });
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    const doc = screen.getByTestId('statement-document');
+    expect(within(within(doc).getByRole('table', { name: 'أقساط الاشتراك' })).getAllByRole('row')).toHaveLength(1201);
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(screen.queryByTestId('statement-document')).not.toBeInTheDocument();
+  });
+
+  it('says a subscription that is not mine is not found', async () => {
+    stubMemberApi((call) =>
+      call.path === '/me/subscriptions/31/statement'
+        ? refused(404, 'errors.not_found', 'العنصر المطلوب غير موجود')
+        : undefined,
+    );
+    await render();
+    expect(await screen.findByText('هذا الاشتراك غير موجود')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'جمعياتي' })).toHaveAttribute('href', '/my/associations');
+  });
+});

@@ -1,0 +1,262 @@
+import { CheckCircleOutlined, CheckSquareOutlined, CloseOutlined } from '@ant-design/icons';
+import type { TPayment } from '@portal/shared/schemas/associations';
+import type { TListPage } from '@portal/shared/schemas/list';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateColumn, idColumn, moneyColumn, StatusBadge, userColumn } from '../../../components/data-table/columns';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import { RowActions } from '../../../components/data-table/row-actions';
+import type { FilterDef } from '../../../components/data-table/table-filters';
+import { useCan } from '../../../lib/authorization';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { AssociationCell } from '../../associations/components/association-cell';
+import { associationFilter } from '../../associations/components/association-filter';
+import { paymentsKeys } from '../api/keys';
+import { fetchPaymentsIn, type PaymentScope } from '../api/payments-api';
+import { DaysLate, PAYMENT_COLORS } from './payment-status';
+import '../../associations/components/associations.css';
+
+// The dialog (a form) downloads when it is first opened.
+const ReceiveDialog = lazy(() => import('./receive-dialog'));
+
+function filtersFor(scope: PaymentScope): FilterDef[] {
+  const defs: FilterDef[] = [
+    {
+      kind: 'select',
+      name: 'status',
+      label: 'associations.columns.payment_status',
+      options: [
+        { value: 'future', label: 'associations.labels.future' },
+        { value: 'received', label: 'associations.labels.received' },
+        { value: 'late', label: 'associations.labels.late' },
+      ],
+    },
+  ];
+  if (scope.association_id === undefined) defs.push(associationFilter());
+  defs.push({ kind: 'dateRange', label: 'associations.columns.due_date' });
+  return defs;
+}
+
+function SelectBox({
+  row,
+  checked,
+  onToggle,
+}: {
+  row: TPayment;
+  checked: boolean;
+  onToggle: (row: TPayment, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <input
+      type="checkbox"
+      className="dt-check"
+      checked={checked}
+      disabled={row.status === 'received'}
+      onChange={(event) => onToggle(row, event.target.checked)}
+      aria-label={t('paymentsUi.select_row', {
+        member: row.user.name,
+        date: formatDate(row.dueDate, currentLanguage()),
+      })}
+      data-testid={`payment-select-${row.id}`}
+    />
+  );
+}
+
+type Props = {
+  /** Filters the screen fixes: an association's tab, a member's tab. */
+  scope?: PaymentScope;
+  namespace?: string;
+};
+
+/**
+ * Installments (SPEC §3 payments columns): member, association and cost, due date, status badge,
+ * amount (the association's cost), days late. Staff with payments.put pick one or several unpaid
+ * rows (across pages) and record them as received at once, in one transaction.
+ */
+export function PaymentsTable({ scope = {}, namespace }: Props) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const lang = currentLanguage();
+  const canReceive = can('payments.put');
+  const [selected, setSelected] = useState<ReadonlyMap<number, TPayment>>(new Map());
+  const [pageRows, setPageRows] = useState<TPayment[]>([]);
+  const [receiving, setReceiving] = useState<TPayment[] | null>(null);
+  const fetchPage = fetchPaymentsIn(scope);
+
+  const toggle = (row: TPayment, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(row.id, row);
+      else next.delete(row.id);
+      return next;
+    });
+  const unpaidOnPage = pageRows.filter((row) => row.status !== 'received');
+
+  const columns: DataColumn<TPayment>[] = [];
+  if (canReceive) {
+    columns.push({
+      key: 'select',
+      title: t('paymentsUi.select'),
+      width: 48,
+      render: (_, row) => <SelectBox row={row} checked={selected.has(row.id)} onToggle={toggle} />,
+    });
+  }
+  columns.push(idColumn());
+  if (scope.user_id === undefined) {
+    columns.push(
+      userColumn({
+        key: 'member',
+        title: t('associations.columns.member'),
+        card: 'title',
+        photo: false,
+        user: (row) => row.user,
+      }),
+    );
+  }
+  if (scope.association_id === undefined) {
+    columns.push({
+      key: 'association',
+      title: t('associations.columns.association'),
+      card: scope.user_id === undefined ? undefined : 'title',
+      render: (_, row) => <AssociationCell association={row.association} />,
+    });
+  }
+  columns.push(
+    dateColumn({
+      key: 'dueDate',
+      title: t('associations.columns.due_date'),
+      sortKey: 'dueDate',
+      value: (row) => row.dueDate,
+    }),
+    {
+      key: 'status',
+      title: t('associations.columns.payment_status'),
+      nowrap: true,
+      render: (_, row) => (
+        <span className="payment-status">
+          <StatusBadge
+            color={PAYMENT_COLORS[row.status]}
+            label={`associations.labels.${row.status}`}
+            testId={`payment-status-${row.id}`}
+          />
+          <DaysLate days={row.days_late} />
+        </span>
+      ),
+    },
+    moneyColumn({
+      key: 'amount',
+      title: t('associations.columns.amount'),
+      unit: 'pounds',
+      value: (row) => row.amount,
+    }),
+    dateColumn({
+      key: 'received_at',
+      title: t('associations.columns.received_at'),
+      card: 'hidden',
+      value: (row) => row.received_at,
+    }),
+  );
+  if (canReceive) {
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'end',
+      render: (_, row) =>
+        row.status === 'received' ? null : (
+          <RowActions>
+            <Button
+              size="small"
+              icon={<CheckCircleOutlined />}
+              onClick={() => setReceiving([row])}
+              aria-label={t('paymentsUi.receive_one', {
+                member: row.user.name,
+                date: formatDate(row.dueDate, lang),
+              })}
+              data-testid={`payment-receive-${row.id}`}
+            >
+              {t('paymentsUi.receive')}
+            </Button>
+          </RowActions>
+        ),
+    });
+  }
+
+  const count = selected.size;
+  return (
+    <>
+      <DataTable<TPayment>
+        queryKey={paymentsKeys.list(JSON.stringify(scope))}
+        namespace={namespace}
+        fetchPage={async (body, signal) => {
+          const page: TListPage<TPayment> = await fetchPage(body, signal);
+          setPageRows(page.data);
+          return page;
+        }}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowClassName={(row) => (selected.has(row.id) ? 'is-selected' : undefined)}
+        filters={filtersFor(scope)}
+        searchable={false}
+        caption="paymentsUi.list_caption"
+        exportTo={{
+          path: '/subscriptions/payments/export',
+          name: 'payments',
+          request: (body) => ({ ...body, ...scope }),
+        }}
+        actions={
+          canReceive ? (
+            <>
+              <Button
+                icon={<CheckSquareOutlined />}
+                disabled={unpaidOnPage.length === 0}
+                onClick={() =>
+                  setSelected((current) => {
+                    const next = new Map(current);
+                    for (const row of unpaidOnPage) next.set(row.id, row);
+                    return next;
+                  })
+                }
+                data-testid="payments-select-page"
+              >
+                {t('paymentsUi.select_page')}
+              </Button>
+              {count > 0 && (
+                <Button icon={<CloseOutlined />} onClick={() => setSelected(new Map())} data-testid="payments-clear">
+                  {t('paymentsUi.clear_selection')}
+                </Button>
+              )}
+              <Button
+                type="primary"
+                icon={<CheckCircleOutlined />}
+                disabled={count === 0}
+                onClick={() => setReceiving([...selected.values()])}
+                data-testid="payments-receive-selected"
+              >
+                {t('paymentsUi.receive_selected', { count, formatted: formatNumber(count, lang) })}
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      {receiving && (
+        <Suspense fallback={null}>
+          <ReceiveDialog
+            payments={receiving}
+            onClose={() => setReceiving(null)}
+            onDone={(ids) => {
+              setReceiving(null);
+              setSelected((current) => {
+                const next = new Map(current);
+                for (const id of ids) next.delete(id);
+                return next;
+              });
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

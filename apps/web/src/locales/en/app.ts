@@ -1,0 +1,23 @@
+import type { Catalogue } from '../../lib/i18n';
+
+/**
+ * The English texts of the signed-in screens: every catalogue file of the web
+ * app and of packages/shared that ./guest.ts does not load, picked up by name
+ * (a new file lands here). Downloaded with antd, by the screens that use it.
+ */
+const files: Record<string, Catalogue> = {
+  ...import.meta.glob<Catalogue>(
+    [
+      '../../../../../packages/shared/src/locales/en/*.json',
+      '!../../../../../packages/shared/src/locales/en/common.json',
+      '!../../../../../packages/shared/src/locales/en/accounts.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
+  ...import.meta.glob<Catalogue>(['./*.json', '!./common.json', '!./auth.json', '!./accounts.json'], {
+    eager: true,
+    import: 'default',
+  }),
+};
+
+export default files;
