@@ -19,18 +19,25 @@ const TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MINUTES || 30) * 60_000
 
 /** @typedef {{ name: string, cwd: string, args?: string[], env?: Record<string, string>, skip?: () => string | null }} Suite */
 
+/**
+ * The machine's time zone under test: far from Cairo (UTC+14 against UTC+2), so a test
+ * or a screen that takes the machine's date for Cairo's fails on every run, not two hours
+ * a day. TEST_TZ overrides it.
+ */
+const FAR_FROM_CAIRO = { TZ: process.env.TEST_TZ || 'Pacific/Kiritimati' };
+
 /** @type {Suite[]} */
 const SUITES = [
-  { name: 'shared', cwd: 'packages/shared' },
-  { name: 'api-pglite', cwd: 'apps/api', env: { TEST_DB: 'pglite' } },
+  { name: 'shared', cwd: 'packages/shared', env: FAR_FROM_CAIRO },
+  { name: 'api-pglite', cwd: 'apps/api', env: { ...FAR_FROM_CAIRO, TEST_DB: 'pglite' } },
   {
     name: 'api-postgres',
     cwd: 'apps/api',
-    env: { TEST_DB: 'postgres' },
+    env: { ...FAR_FROM_CAIRO, TEST_DB: 'postgres' },
     skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
   },
-  { name: 'web', cwd: 'apps/web' },
-  { name: 'e2e', cwd: 'apps/web', args: ['--config', 'e2e/vitest.config.ts'] },
+  { name: 'web', cwd: 'apps/web', env: FAR_FROM_CAIRO },
+  { name: 'e2e', cwd: 'apps/web', args: ['--config', 'e2e/vitest.config.ts'], env: FAR_FROM_CAIRO },
 ];
 
 function selectSuites(argv) {

@@ -1,0 +1,249 @@
+/**
+ * `npm run bench:api` — API throughput and latency against the DESIGN §5 budgets.
+ *
+ *   npm run bench:api                                  both engines, 10 s per target
+ *   npm run bench:api -- --engine postgres --reuse     keep the seeded portal_bench database
+ *   npm run bench:api -- --engine pglite --duration 5 --only bare,get-by-id,users-page-1
+ *   npm run bench:api -- --strict                      exit 2 when a budget is not met
+ *
+ * For each engine it starts the real app from source (tsx, no build) in a child process
+ * (server-child.ts), which opens its database as in production (pool, statement timeout):
+ * PostgreSQL in a fresh `portal_bench` database on the server of BENCH_DATABASE_URL (an admin
+ * connection, default postgres://postgres@127.0.0.1:5432/postgres; --reuse keeps a database
+ * already seeded with the same sizes), PGlite in a temp data dir. The app migrates and seeds
+ * itself, then seed.ts bulk-inserts the data set in SQL (PostgreSQL 100,000 users and 1,000,000
+ * audit rows, PGlite 20,000 and 100,000; --users / --logs change both) and runs VACUUM ANALYZE.
+ * Beside it a bare Fastify server answers {ok:true}: the ceiling of this machine in the same run.
+ * This process logs in as the administrator and loads each target of targets.ts with autocannon
+ * (10 connections, a warm-up, then --duration seconds), after checking it answers 200.
+ *
+ * Reading the output: one table per engine — req/s, p50 and p99 latency (whole ms), errors (responses
+ * other than 200, socket errors, timeouts), the budget and met / NOT MET / FAILED (errors or a
+ * wrong answer). Compare req/s with the bare route's: that is what the machine gives an empty
+ * handler; the rest of the gap is the app. Figures are only as quiet as the machine: note the load
+ * average printed first. bench-results/api.json holds the same figures (and p90, max, statuses).
+ *
+ * portal_bench stays after the run (for --reuse); `psql -h 127.0.0.1 -U postgres -c 'drop database
+ * portal_bench'` frees its ~600 MB. The PGlite data dir is temporary. Type check: `npx tsc -p scripts/bench-api`.
+ *
+ * Exit code: 0 when every target answered 200 throughout; 1 when a target failed, an engine could
+ * not be run, or PostgreSQL was asked for alone and is unreachable (with both engines it is
+ * skipped with a message); 2 with --strict when every answer was right but a budget was not met.
+ *
+ * To add an endpoint: a Target in targets.ts (and its rows in seed.ts if it needs any).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type LoadOptions, login, runTarget } from './load.js';
+import { type EngineReport, judge, printEngine, writeJson } from './report.js';
+import {
+  benchUrl,
+  checkReachable,
+  DEFAULT_SIZE,
+  markSeeded,
+  preparePostgres,
+  redact,
+  type SeedSize,
+  Unreachable,
+} from './seed.js';
+import { type RunningServer, startServer } from './server.js';
+import { measureSubscribe } from './subscribe.js';
+import { ADMIN, buildTargets, type Engine, TARGET_IDS } from './targets.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS = path.join(REPO_ROOT, 'bench-results', 'api.json');
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const USAGE = `Usage: npm run bench:api -- [options]
+  --engine postgres|pglite|both   engines to run (default both)
+  --duration <seconds>            measured run per target (default 10)
+  --warmup <seconds>              warm-up before each run (default 2)
+  --reuse                         PostgreSQL: keep portal_bench when it holds this data set
+  --only <id,...>                 targets: ${TARGET_IDS.join(', ')}
+  --users <n> --logs <n>          data set size (default PostgreSQL 100000/1000000, PGlite 20000/100000)
+  --strict                        exit 2 when a budget is not met
+Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL})`;
+
+type Options = LoadOptions & {
+  engines: Engine[];
+  reuse: boolean;
+  only: string[] | null;
+  strict: boolean;
+  users?: number;
+  logs?: number;
+};
+
+function positive(name: string, value: string | undefined, fallback?: number): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (name !== 'warmup' && n === 0))
+    throw new Error(`--${name} wants a number, got ${value}`);
+  return n;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'both' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      reuse: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      users: { type: 'string' },
+      logs: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const engines: Record<string, Engine[]> = {
+    both: ['postgres', 'pglite'],
+    postgres: ['postgres'],
+    pglite: ['pglite'],
+  };
+  const chosen = engines[values.engine];
+  if (!chosen) throw new Error(`--engine wants postgres, pglite or both, got ${values.engine}`);
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : null;
+  const unknown = only?.filter((id) => !TARGET_IDS.includes(id)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown target ${unknown.join(', ')}; known: ${TARGET_IDS.join(', ')}`);
+  const integer = (name: string, v: string | undefined) => {
+    const n = positive(name, v);
+    if (n !== undefined && !Number.isInteger(n)) throw new Error(`--${name} wants a whole number, got ${v}`);
+    return n;
+  };
+  return {
+    engines: chosen,
+    duration: positive('duration', values.duration, 10) ?? 10,
+    warmup: positive('warmup', values.warmup, 2) ?? 2,
+    reuse: values.reuse,
+    only,
+    strict: values.strict,
+    users: integer('users', values.users),
+    logs: integer('logs', values.logs),
+  };
+}
+
+async function runEngine(engine: Engine, options: Options, adminUrl: string): Promise<EngineReport> {
+  const size: SeedSize = {
+    users: options.users ?? DEFAULT_SIZE[engine].users,
+    auditLogs: options.logs ?? DEFAULT_SIZE[engine].auditLogs,
+    associations: DEFAULT_SIZE[engine].associations,
+    subscriptions: DEFAULT_SIZE[engine].subscriptions,
+  };
+  let databaseUrl: string | undefined;
+  let reused = false;
+  if (engine === 'postgres') {
+    ({ reused } = await preparePostgres(adminUrl, size, options.reuse));
+    databaseUrl = benchUrl(adminUrl);
+    console.log(`postgres: ${reused ? 'reusing' : 'created'} ${redact(databaseUrl)}`);
+  }
+  console.log(`${engine}: starting the app from source…`);
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ engine, databaseUrl, seed: !reused, size }, (text) =>
+      console.log(`${engine}: ${text}`),
+    );
+    if (engine === 'postgres' && server.seed.seeded) await markSeeded(adminUrl, size);
+    if (server.seed.seeded) console.log(`${engine}: seeded in ${server.seed.seconds.toFixed(1)} s`);
+    const session = await login(server.appUrl, ADMIN.phone, ADMIN.password);
+    const { facts } = server;
+    const targets = buildTargets({
+      adminId: session.adminId,
+      userRows: facts.userRows,
+      auditRows: facts.auditRows,
+      customers: facts.customers,
+      associationId: facts.associationId,
+      subscriptionId: facts.subscriptionId,
+      payments: facts.payments,
+    }).filter((t) => !options.only || options.only.includes(t.id));
+    const results = [];
+    for (const target of targets) {
+      const result = judge(
+        await runTarget(target, { app: server.appUrl, bare: server.bareUrl }, session, options),
+        target.budget[engine],
+      );
+      console.log(
+        `${engine}: ${target.label}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms` +
+          (result.errors > 0 ? `, ${result.errors} errors` : '') +
+          (result.problem ? ` — ${result.problem}` : ''),
+      );
+      results.push(result);
+    }
+    const subscribe = await measureSubscribe(server.appUrl, session.token);
+    console.log(
+      `${engine}: subscribe (1,200 installments each), ${subscribe.count} one at a time: p50 ${subscribe.p50} ms, ` +
+        `p99 ${subscribe.p99} ms, max ${subscribe.max} ms${subscribe.errors ? `, ${subscribe.errors} errors` : ''}` +
+        (engine === 'postgres' ? ` — budget < 100 ms: ${subscribe.p99 < 100 ? 'met' : 'NOT MET'}` : ''),
+    );
+    return {
+      engine,
+      subscribe,
+      version: facts.version,
+      size,
+      startSeconds: server.startSeconds,
+      seed: server.seed,
+      facts,
+      warnings: server.seed.warnings,
+      results,
+    };
+  } finally {
+    await server?.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions();
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 1;
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
+  const loadAverage = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  console.log(
+    `bench:api on ${os.cpus().length} cores, load average ${loadAverage.join(' / ')} (1 / 5 / 15 min): ` +
+      'figures are only as quiet as the machine.',
+  );
+  const reports: EngineReport[] = [];
+  const skipped: { engine: Engine; reason: string }[] = [];
+  let failed = false;
+  for (const engine of options.engines) {
+    try {
+      if (engine === 'postgres') await checkReachable(adminUrl);
+      reports.push(await runEngine(engine, options, adminUrl));
+    } catch (error) {
+      if (error instanceof Unreachable) {
+        console.log(`postgres: skipped — ${error.message} (set BENCH_DATABASE_URL to an admin connection)`);
+        skipped.push({ engine, reason: error.message });
+        if (options.engines.length === 1) failed = true;
+      } else {
+        console.error(`${engine}: could not be benchmarked:`, error);
+        skipped.push({ engine, reason: String((error as Error).message ?? error) });
+        failed = true;
+      }
+    }
+  }
+  for (const report of reports) printEngine(report, options);
+  if (reports.length > 0) {
+    await writeJson(RESULTS, options, reports, skipped, loadAverage);
+    console.log(`\nwritten ${path.relative(process.cwd(), RESULTS)}`);
+  }
+  const results = reports.flatMap((r) => r.results);
+  if (failed || results.some((r) => r.verdict === 'FAILED')) return 1;
+  if (options.strict && results.some((r) => r.verdict === 'NOT MET')) return 2;
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

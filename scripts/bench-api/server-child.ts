@@ -1,0 +1,179 @@
+/**
+ * The server process of `npm run bench:api` (forked by server.ts, never run by hand): the real
+ * app from source on one engine, migrated and seeded by its own start, then the bulk data set,
+ * then a minimal Fastify server beside it as the machine's ceiling. Reports its addresses to the
+ * parent over IPC and stops when told (or when the parent goes away).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/src/app.js';
+import { loadEnv } from '../../apps/api/src/config/env.js';
+import type { Database } from '../../apps/api/src/db/client.js';
+import { hashPassword } from '../../apps/api/src/lib/passwords.js';
+import {
+  type Row,
+  SEEDED_PASSWORD,
+  type SeedSize,
+  type SqlRunner,
+  seedData,
+  seedFacts,
+  vacuumAnalyze,
+} from './seed.js';
+import type { ChildConfig, ChildMessage, SeedOutcome } from './server.js';
+import { ADMIN } from './targets.js';
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+/** PGlite: the app's own handle (one connection, no statement timeout). */
+function drizzleRunner(db: Database): SqlRunner {
+  const on =
+    (d: Pick<Database, 'execute'>) =>
+    async (text: string): Promise<Row[]> =>
+      ((await d.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
+  return { query: on(db), transaction: (work) => db.transaction((tx) => work(on(tx))) };
+}
+
+/** PostgreSQL: a connection of the seed's own, free of the app pool's statement timeout. */
+async function pgRunner(url: string): Promise<SqlRunner & { close(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const query = async (text: string) => (await client.query(text)).rows as Row[];
+  return {
+    query,
+    transaction: async (work) => {
+      await client.query('begin');
+      try {
+        const result = await work(query);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      }
+    },
+    close: () => client.end(),
+  };
+}
+
+async function main(): Promise<void> {
+  const config = JSON.parse(process.env.BENCH_CHILD_CONFIG ?? 'null') as ChildConfig | null;
+  if (!config) throw new Error('server-child.ts is started by scripts/bench-api/index.ts');
+  const dataDir = await mkdtemp(path.join(tmpdir(), `portal-bench-${config.engine}-`));
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(dataDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  let stopping = false;
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(code || 1), 15_000);
+    force.unref();
+    void stop().finally(() => process.exit(code));
+  };
+  process.on('message', (m: { type?: string }) => m?.type === 'stop' && shutdown(0));
+  process.on('disconnect', () => shutdown(0));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => shutdown(0));
+
+  try {
+    let t = performance.now();
+    const env = loadEnv({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web-dist'),
+      ADMIN_PHONE: ADMIN.phone,
+      ADMIN_PASSWORD: ADMIN.password,
+      // The bench logs in once per engine; raise every throttle so a rerun is never refused.
+      LOGIN_MAX_FAILURES: '1000',
+      LOGIN_IP_MAX_FAILURES: '10000',
+      ACCOUNT_RATE_MAX: '1000',
+      ACCOUNT_RATE_IP_MAX: '100000',
+      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    });
+    // The app opens the database itself, as in production (pool size, statement timeout from env),
+    // migrates and seeds it on ready, and closes it with itself.
+    const app = await buildApp({ env });
+    cleanups.push(() => app.close());
+    await app.ready();
+    const startSeconds = (performance.now() - t) / 1000;
+
+    const pgSeed = config.databaseUrl ? await pgRunner(config.databaseUrl) : undefined;
+    if (pgSeed) cleanups.push(() => pgSeed.close());
+    const db = pgSeed ?? drizzleRunner(app.database.db);
+    let seed: SeedOutcome;
+    if (config.seed) {
+      send({ type: 'progress', text: `seeding ${describe(config.size)}…` });
+      t = performance.now();
+      const timings = await seedData(db, config.size, await hashPassword(SEEDED_PASSWORD), ADMIN.phone);
+      seed = { seeded: true, seconds: (performance.now() - t) / 1000, ...timings };
+    } else {
+      // Reused data: migrations may have added indexes since; fresh statistics cost a second.
+      const warnings: string[] = [];
+      t = performance.now();
+      await vacuumAnalyze(db, warnings);
+      seed = {
+        seeded: false,
+        seconds: 0,
+        users: 0,
+        auditLogs: 0,
+        installments: 0,
+        vacuumAnalyze: (performance.now() - t) / 1000,
+        bypassedTriggers: [],
+        refreshedCounters: [],
+        warnings,
+      };
+    }
+    const facts = await seedFacts(db, ADMIN.phone);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const bare = Fastify();
+    bare.get('/', async () => ({ ok: true }));
+    cleanups.push(() => bare.close());
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    send({
+      type: 'ready',
+      appUrl: urlOf(app.server.address()),
+      bareUrl: urlOf(bare.server.address()),
+      startSeconds,
+      seed,
+      facts,
+    });
+  } catch (error) {
+    send({ type: 'error', message: describeError(error) });
+    shutdown(1);
+  }
+}
+
+/** The stack, and the causes under it (drizzle wraps the database's own message in `cause`). */
+function describeError(error: unknown): string {
+  const lines: string[] = [];
+  for (let e = error, depth = 0; e !== undefined && depth < 5; depth++) {
+    lines.push(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+    if (e !== undefined) lines.push('caused by:');
+  }
+  return lines.join('\n');
+}
+
+function describe(size: SeedSize): string {
+  return (
+    `${size.users.toLocaleString('en-US')} users, ${size.auditLogs.toLocaleString('en-US')} audit rows, ` +
+    `${size.associations} associations, ${size.subscriptions.toLocaleString('en-US')} subscriptions ` +
+    `(${(size.subscriptions * 1200).toLocaleString('en-US')} installments)`
+  );
+}
+
+function urlOf(address: ReturnType<import('node:net').Server['address']>): string {
+  if (!address || typeof address === 'string') throw new Error(`unexpected server address ${address}`);
+  return `http://127.0.0.1:${address.port}`;
+}
+
+void main();

@@ -1,0 +1,43 @@
+/**
+ * DESIGN §5: subscribing (the subscription and its 1,200 installments, one statement) < 100 ms on
+ * PostgreSQL. Measured one call at a time (its latency, not a throughput): a fresh association,
+ * then SUBSCRIBES members onto its days in turn; p50, p99 and the slowest.
+ */
+const SUBSCRIBES = 40;
+
+export type SubscribeResult = { count: number; p50: number; p99: number; max: number; errors: number };
+
+async function call(appUrl: string, token: string, method: string, path: string, body: unknown) {
+  const res = await fetch(`${appUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data?: unknown } };
+}
+
+export async function measureSubscribe(appUrl: string, token: string): Promise<SubscribeResult> {
+  const association = await call(appUrl, token, 'PUT', '/api/v1/associations', {
+    title: 'جمعية قياس الاشتراك',
+    cost: 100,
+    from_date: '2026-01-01',
+  });
+  const associationId = (association.body.data as { id: number }).id;
+  const members = await call(appUrl, token, 'POST', '/api/v1/users', { type: 'user', perPage: 50 });
+  const ids = ((members.body.data as { data: { id: number }[] }).data ?? []).map((u) => u.id);
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < SUBSCRIBES; i += 1) {
+    const started = performance.now();
+    const res = await call(appUrl, token, 'PUT', '/api/v1/subscriptions', {
+      user_id: ids[i % ids.length],
+      association_id: associationId,
+      day_number: i + 1,
+    });
+    times.push(performance.now() - started);
+    if (res.status !== 201) errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+  return { count: times.length, p50: at(0.5), p99: at(0.99), max: Math.round(times.at(-1) ?? 0), errors };
+}
