@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cairoDayFromToday, callerFor } from './helpers/api-calls';
 import { seriousViolations, type Violation } from './helpers/axe';
 import { launchBrowser, newPage } from './helpers/browser';
-import { cairoDayFromToday, callerFor, createAssociation, createMember } from './helpers/members';
+import { createAssociation, createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
 /**

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setClock } from '../../api/src/lib/clock';
 import { addDays } from '../../../packages/shared/src/clock';
+import { setClock } from '../../api/src/lib/clock';
 import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, cairoDayFromToday, callerFor } from './helpers/api-calls';
 import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
-import { cairoDayFromToday, type Caller, callerFor, createAssociation, createMember } from './helpers/members';
+import { createAssociation, createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
 /** This machine is shared by parallel builds and test runs: give slow moments room (waits, not timed assertions). */

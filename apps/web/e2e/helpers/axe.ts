@@ -8,14 +8,8 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export type Violation = { id: string; impact: string; help: string; targets: string[] };
 
-/**
- * Runs axe-core (WCAG 2.0–2.2 A and AA rules, plus best practices axe rates serious or critical)
- * on the page as it is now, and returns the serious and critical violations.
- */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // A colour caught halfway through a transition (a button enabled as its rows arrive) is not what
-  // a person reads: let finite animations and transitions end first (spinners run forever; skip them).
+/** Waits for the finite animations and transitions on the page to end (spinners run forever: skipped). */
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -24,6 +18,17 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Runs axe-core (WCAG 2.0–2.2 A and AA rules, plus best practices axe rates serious or critical)
+ * on the page as it is now, and returns the serious and critical violations.
+ */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // A colour caught halfway through a transition (a button enabled as its rows arrive) is not what
+  // a person reads.
+  await animationsDone(page);
   const results = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
     const axe = (window as any).axe;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type Caller, cairoDayFromToday, callerOf, login, must } from './api-calls';
 import { ADMIN } from './portal';
 
 /**
@@ -6,46 +7,6 @@ import { ADMIN } from './portal';
  * members would (no seed tables): two associations, members subscribed to days still ahead, a
  * turn-move request and a card request asked for by members themselves under /me.
  */
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export type Caller = (method: Method, url: string, payload?: object) => Promise<{ status: number; data: unknown }>;
-
-/** Calls the API as the holder of `token` and returns the status and the envelope's data. */
-export function callerOf(app: FastifyInstance, token: string, lang: 'ar' | 'en' = 'en'): Caller {
-  return async (method, url, payload) => {
-    const res = await app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, data: res.json().data };
-  };
-}
-
-/** Calls that must succeed: a failure names the call and the answer. */
-async function must<T>(caller: Caller, method: Method, url: string, payload?: object): Promise<T> {
-  const res = await caller(method, url, payload);
-  if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status}: ${JSON.stringify(res.data)}`);
-  return res.data as T;
-}
-
-export async function login(
-  app: FastifyInstance,
-  phone: string,
-  password: string,
-): Promise<{ token: string; id: number }> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { phone, password } });
-  if (res.statusCode !== 200) throw new Error(`login ${phone} → ${res.statusCode}: ${res.body}`);
-  return { token: res.json().data.access_token, id: res.json().data.user.id };
-}
-
-/** Today in Cairo (the server's "today"), `days` later, as yyyy-mm-dd. */
-export function cairoDay(days = 0): string {
-  const now = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(now);
-}
 
 export type Member = { id: number; name: string; phone: string; password: string; token: string };
 
@@ -82,8 +43,8 @@ export async function makeRequestsData(
   const admin = callerOf(app, signedIn.token);
   const associations = [];
   for (const [title, cost, from] of [
-    ['جمعية الأمل', 50, cairoDay(-10)],
-    ['جمعية النور', 100, cairoDay(0)],
+    ['جمعية الأمل', 50, cairoDayFromToday(-10)],
+    ['جمعية النور', 100, cairoDayFromToday(0)],
   ] as const) {
     const created = await must<{ id: number }>(admin, 'PUT', '/associations', {
       title,

@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { dateTimeColumn, idColumn, statusColumn } from '../../../components/data-table/columns';
+import { dateTimeColumn, idColumn, Phone, statusColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { RowActions } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
@@ -74,9 +74,7 @@ export function CardRequestsTable() {
           <MemberPhoto user={row.user} />
           <span className="user-cell-text">
             <span className="user-cell-name">{row.name}</span>
-            <bdi dir="ltr" className="muted user-cell-id">
-              {row.user.phone}
-            </bdi>
+            <Phone value={row.user.phone} className="muted user-cell-id" />
           </span>
         </span>
       ),

@@ -1,7 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { TLogRow } from '@portal/shared/schemas/logs';
 import { useTranslation } from 'react-i18next';
-import { dateTimeColumn, idColumn, userColumn } from '../../../components/data-table/columns';
+import { dateTimeColumn, idColumn, Phone, userColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { ActionLink } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
@@ -83,9 +83,7 @@ export function LogsTable() {
             </bdi>
           </dd>
           <dt>{t('logs.phone')}</dt>
-          <dd>
-            <bdi dir="ltr">{row.user?.phone ?? '—'}</bdi>
-          </dd>
+          <dd>{row.user?.phone ? <Phone value={row.user.phone} /> : '—'}</dd>
         </dl>
       )}
     />

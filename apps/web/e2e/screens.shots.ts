@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { animationsDone } from './helpers/axe';
+import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { type Portal, startPortal } from './helpers/portal';
+import { makeRequestsData, type RequestsData, receivePayments } from './helpers/requests-data';
+
+/**
+ * Every screen of the associations, members and requests areas, in Arabic and English, on a desk
+ * and a 390 px phone, written to SHOTS_DIR (default test-results/screens) for a person to judge.
+ */
+const OUT = process.env.SHOTS_DIR ?? new URL('../../../test-results/screens/', import.meta.url).pathname;
+
+/** Settled: the network is quiet and nothing on screen is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active'),
+    undefined,
+    { timeout: 30_000 },
+  );
+  await animationsDone(page);
+}
+
+describe('screens', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let data: RequestsData;
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    portal = await startPortal({ JOBS_POLL_SECONDS: '0' });
+    browser = await launchBrowser();
+    data = await makeRequestsData(portal.app, { moves: [0, 1, 2], cards: [0, 1, 2] });
+    await receivePayments(data, 4);
+    await data.admin('POST', `/associations/change-turn/${data.turnMoves[1]?.id}`, {
+      status: 2,
+      note: 'اليوم محجوز لعضو آخر من العائلة',
+    });
+    await data.admin('POST', `/card-requests/${data.cardRequests[1]?.id}/decision`, { status: 1 });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  async function shoot(who: { token: string; id: number }, paths: [string, string][]) {
+    for (const lang of ['ar', 'en'] as const) {
+      for (const viewport of ['desktop', 'phone'] as Viewport[]) {
+        const { page, context } = await newPage(browser, portal.url, viewport);
+        page.setDefaultTimeout(60_000);
+        await context.addInitScript(
+          ([l, t, id]) => {
+            localStorage.setItem('lang', l);
+            localStorage.setItem('token', t);
+            localStorage.setItem('user_id', id);
+            localStorage.setItem('logged', '1');
+          },
+          [lang, who.token, String(who.id)] as const,
+        );
+        for (const [name, path] of paths) {
+          await page.goto(path);
+          await page.getByRole('main').first().waitFor();
+          await settled(page);
+          await page.screenshot({ path: `${OUT}/${name}-${lang}-${viewport}.png`, fullPage: true });
+        }
+        await context.close();
+      }
+    }
+  }
+
+  it('staff screens', async () => {
+    const association = data.associations[0]?.id;
+    const member = data.members[0]?.id;
+    await shoot({ token: data.adminToken, id: data.adminId }, [
+      ['dashboard', '/dashboard'],
+      ['associations', '/associations'],
+      ['association-create', '/associations/create'],
+      ['association', `/associations/${association}`],
+      ['association-days', `/associations/${association}?tab=days`],
+      ['association-edit', `/associations/${association}/edit`],
+      ['days-import', `/associations/${association}/days-import`],
+      ['subscriptions', '/subscriptions'],
+      ['subscription-create', '/subscriptions/create'],
+      ['payments', '/payments'],
+      ['member-profile', `/users/${member}?tab=payments`],
+      ['move-turn', '/move-turn/requests'],
+      ['cards', '/card/requests'],
+    ]);
+  });
+
+  it("a member's screens", async () => {
+    const member = data.members[0];
+    if (!member) throw new Error('no member');
+    const subscription = data.subscriptions[0]?.id;
+    await shoot(member, [
+      ['my-dashboard', '/dashboard'],
+      ['my-associations', '/my/associations'],
+      ['my-open', '/my/associations/open'],
+      ['my-statement', `/my/subscriptions/${subscription}/statement`],
+      ['my-statement-print', `/my/subscriptions/${subscription}/statement?view=print`],
+      ['my-turn-moves', '/my/turn-moves'],
+      ['my-cards', '/my/cards'],
+    ]);
+  });
+});
