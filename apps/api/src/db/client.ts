@@ -53,6 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.maxConnections ?? 10,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // JIT compiling pays off for long analytic queries, not for these short ones: a page of late
+      // installments over 10 M rows took 244 ms with it (a generic plan with a LIMIT parameter looks
+      // costly enough to compile) and 0.5 ms without (bench:api, docs/decisions/0013-lists.md).
+      options: '-c jit=off',
     });
     // Without a listener, an idle connection the server terminates would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
