@@ -64,7 +64,17 @@ describe('screens', () => {
           await page.goto(path);
           await page.getByRole('main').first().waitFor();
           await settled(page);
-          await page.screenshot({ path: `${OUT}/${name}-${lang}-${viewport}.png`, fullPage: true });
+          // The whole page up to 2,600 px (a statement's 1,200 rows would make a picture no one can open),
+          // as wide as it really is, so a page wider than the screen shows in the picture.
+          const size = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            height: Math.min(document.documentElement.scrollHeight, 2600),
+          }));
+          await page.screenshot({
+            path: `${OUT}/${name}-${lang}-${viewport}.png`,
+            fullPage: true,
+            clip: { x: 0, y: 0, ...size },
+          });
         }
         await context.close();
       }

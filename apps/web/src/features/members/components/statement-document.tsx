@@ -35,7 +35,13 @@ export function StatementDocument({ statement, member }: { statement: TStatement
     [t('membersUi.statement.remaining'), totals.late_count + totals.future_count, statement.remaining_sum],
   ];
   return (
-    <article className="statement-document" aria-labelledby="statement-doc-title" data-testid="statement-document">
+    <article
+      className="statement-document"
+      aria-labelledby="statement-doc-title"
+      data-testid="statement-document"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+    >
       <header className="statement-doc-head">
         <div>
           <p className="statement-doc-brand">{t('app.name')}</p>
