@@ -19,6 +19,7 @@ import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { requestLookupsRoutes } from './modules/request-lookups/request-lookups.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -145,6 +146,7 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
       await api.register(turnMovesRoutes);
       await api.register(cardRequestsRoutes);
       await api.register(membersRoutes);
+      await api.register(requestLookupsRoutes);
     },
     { prefix: '/api/v1' },
   );

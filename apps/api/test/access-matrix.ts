@@ -319,6 +319,14 @@ export const ACCESS_ROWS: AccessRow[] = [
     expected: everyone(200),
   },
 
+  // ── customer service requests: the form's lists, for any signed-in user ─
+  {
+    method: 'POST',
+    route: '/api/v1/customers_requests/lookups',
+    request: () => ({ method: 'POST', url: '/api/v1/customers_requests/lookups' }),
+    expected: everyone(200),
+  },
+
   // ── accounts (registration, activation, reset, recovery, settings) ─────
   ...ACCOUNT_ACCESS_ROWS,
 

@@ -4,12 +4,14 @@ import arAssociations from './locales/ar/associations.json' with { type: 'json' 
 import arCommon from './locales/ar/common.json' with { type: 'json' };
 import arMembers from './locales/ar/members.json' with { type: 'json' };
 import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
+import arRequests from './locales/ar/requests.json' with { type: 'json' };
 import arUsers from './locales/ar/users.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enAssociations from './locales/en/associations.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enMembers from './locales/en/members.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
+import enRequests from './locales/en/requests.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
 
 /**
@@ -17,8 +19,8 @@ import enUsers from './locales/en/users.json' with { type: 'json' };
  * (each file owns its top-level namespaces). The web app merges them into i18next.
  */
 export const MESSAGES = {
-  ar: { ...arCommon, ...arUsers, ...arAccounts, ...arNotifications, ...arAssociations, ...arMembers },
-  en: { ...enCommon, ...enUsers, ...enAccounts, ...enNotifications, ...enAssociations, ...enMembers },
+  ar: { ...arCommon, ...arUsers, ...arAccounts, ...arNotifications, ...arAssociations, ...arMembers, ...arRequests },
+  en: { ...enCommon, ...enUsers, ...enAccounts, ...enNotifications, ...enAssociations, ...enMembers, ...enRequests },
 } as const;
 
 type Params = Record<string, string | number>;

@@ -46,12 +46,18 @@ export function mayTake<S extends string | number, A extends string, R>(
   });
 }
 
-/** The transition of an action, if the machine has one. */
+/**
+ * The transition of an action, if the machine has one. One action may leave several states for
+ * different targets and with different permissions (a service request's `next`), so a caller that
+ * knows the record's status passes it as `from` to get the one transition that applies there;
+ * without `from`, the first transition of the action (machines whose actions each have one).
+ */
 export function transitionOf<S extends string | number, A extends string, R>(
   machine: Machine<S, A, R>,
   action: A,
+  from?: S,
 ): Transition<S, A, R> | undefined {
-  return machine.transitions.find((t) => t.action === action);
+  return machine.transitions.find((t) => t.action === action && (from === undefined || t.from.includes(from)));
 }
 
 /** The actions this viewer may take on the record as it is now (the UI's buttons). */

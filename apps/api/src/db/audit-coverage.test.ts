@@ -3,6 +3,12 @@ import { createTestApp, type TestApp } from '../../test/helpers/build-app.js';
 import { rowsOf } from './client.js';
 
 /**
+ * Customer-request lookups change only when db/seed/request-lookups.ts does (git is their history);
+ * no screen edits them. A screen that does would add the trigger and the tables' AUDITED_TABLES labels.
+ */
+const REQUEST_LOOKUP = 'a customer-request lookup, written only by the start-up seed from code';
+
+/**
  * DESIGN §3: every change to a record is audited by the one trigger. A new table
  * must either carry audit_row_change or be named here as infrastructure that
  * would flood the log with nothing a person acts on.
@@ -16,6 +22,14 @@ const NOT_AUDITED: Record<string, string> = {
     'turn days, 1,200 generated with their association; an import is audited as a change of the association (days_version)',
   installment_day_counts: 'the dashboard rollup kept by triggers from installments',
   workflow_history: 'the history of requests: written with, and in the transaction of, an audited status change',
+  request_status_types: REQUEST_LOOKUP,
+  identity_types: REQUEST_LOOKUP,
+  services: REQUEST_LOOKUP,
+  service_durations: REQUEST_LOOKUP,
+  organization_types: REQUEST_LOOKUP,
+  countries: REQUEST_LOOKUP,
+  branches: REQUEST_LOOKUP,
+  rejection_reasons: REQUEST_LOOKUP,
   __drizzle_migrations: 'the migration ledger',
 };
 

@@ -7,6 +7,7 @@ import type { Database } from '../client.js';
 import { permissions, rolePermissions, roles, userRoles } from '../schema/roles.js';
 import { users } from '../schema/users.js';
 import { inTransaction, systemScope, type Tx } from '../transaction.js';
+import { seedRequestLookups } from './request-lookups.js';
 
 async function seedPermissions(tx: Tx) {
   await tx
@@ -77,5 +78,6 @@ export async function seedDatabase(db: Database, env: Env): Promise<void> {
     await seedPermissions(tx.db);
     await seedRoles(tx.db);
     await seedAdministrator(tx.db, env);
+    await seedRequestLookups(tx.db);
   });
 }
