@@ -15,7 +15,7 @@
 //        PAGES=login npm run bench:web   (only one of the pages: login, dashboard)
 //        WEB_DIST=/elsewhere/dist node scripts/bench-web.mjs   (audits another build, e.g. an older one)
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -144,6 +144,7 @@ async function audit(url, { preset, session }) {
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (process.env.LH_REPORT_DIR) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${preset}-${Date.now()}.json`;
+      await mkdir(process.env.LH_REPORT_DIR, { recursive: true });
       await writeFile(path.join(process.env.LH_REPORT_DIR, name), JSON.stringify(lhr));
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
