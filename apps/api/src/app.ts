@@ -13,6 +13,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { associationsRoutes } from './modules/associations/associations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cardRequestsRoutes } from './modules/card-requests/card-requests.routes.js';
+import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
       await api.register(cardRequestsRoutes);
       await api.register(membersRoutes);
       await api.register(requestLookupsRoutes);
+      await api.register(customerRequestsRoutes);
     },
     { prefix: '/api/v1' },
   );

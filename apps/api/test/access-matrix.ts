@@ -3,6 +3,7 @@ import { roles } from '../src/db/schema/roles.js';
 import { inTransaction, systemScope } from '../src/db/transaction.js';
 import { ACCOUNT_ACCESS_ROWS } from './access-matrix.accounts.js';
 import { ASSOCIATION_ACCESS_ROWS } from './access-matrix.associations.js';
+import { CUSTOMER_REQUEST_ACCESS_ROWS } from './access-matrix.customer-requests.js';
 import { MEMBER_ACCESS_ROWS } from './access-matrix.members.js';
 import { NOTIFICATION_ACCESS_ROWS } from './access-matrix.notifications.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
@@ -326,6 +327,7 @@ export const ACCESS_ROWS: AccessRow[] = [
     request: () => ({ method: 'POST', url: '/api/v1/customers_requests/lookups' }),
     expected: everyone(200),
   },
+  ...CUSTOMER_REQUEST_ACCESS_ROWS,
 
   // ── accounts (registration, activation, reset, recovery, settings) ─────
   ...ACCOUNT_ACCESS_ROWS,

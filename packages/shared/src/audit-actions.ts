@@ -33,6 +33,7 @@ export const AUDITED_TABLES = [
   'installments',
   'turn_move_requests',
   'card_requests',
+  'customer_requests',
 ] as const;
 export type AuditedTable = (typeof AUDITED_TABLES)[number];
 

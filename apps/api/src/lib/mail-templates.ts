@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'turn_move_rejected',
   'card_request_issued',
   'card_request_rejected',
+  'customer_request_status',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -43,6 +44,7 @@ const LAYOUT: Record<MailKind, string[]> = {
   turn_move_rejected: ['intro', 'note', 'link'],
   card_request_issued: ['intro', 'note', 'link'],
   card_request_rejected: ['intro', 'note', 'link'],
+  customer_request_status: ['intro', 'note', 'link'],
 };
 
 const CODE_MARK = '\u0000code\u0000';

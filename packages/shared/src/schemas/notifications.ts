@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'turn_move_rejected',
   'card_request_issued',
   'card_request_rejected',
+  'customer_request_status',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  branches,
+  identityTypes,
+  organizationTypes,
+  rejectionReasons,
+  requestStatusTypes,
+  serviceDurations,
+  services,
+} from './request-lookups.js';
+import { users } from './users.js';
+
+/**
+ * A customer service request (SPEC §3, DESIGN §2; docs/decisions/0021-service-requests.md).
+ * Status changes only through the customer-requests service: the row read FOR UPDATE, the
+ * machine of packages/shared decides, one UPDATE and a workflow_history row in one transaction.
+ * The applicant columns are what lists and the detail show; the documents come with /save.
+ */
+export const customerRequests = pgTable(
+  'customer_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    status: smallint('status')
+      .notNull()
+      .default(1)
+      .references(() => requestStatusTypes.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    serviceDurationId: integer('service_duration_id')
+      .notNull()
+      .references(() => serviceDurations.id),
+    organizationTypeId: integer('organization_type_id')
+      .notNull()
+      .references(() => organizationTypes.id),
+    identityTypeId: integer('identity_type_id')
+      .notNull()
+      .references(() => identityTypes.id),
+    identityValue: varchar('identity_value', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    email: varchar('email', { length: 150 }).notNull(),
+    mobile: varchar('mobile', { length: 12 }).notNull(),
+    address: text('address').notNull(),
+    nationalityId: integer('nationality_id'),
+    /** 1 first issue, 2 renewal. */
+    renewal: smallint('renewal').notNull().default(1),
+    userType: varchar('user_type', { length: 20 }).notNull().default('individual'),
+    branchId: integer('branch_id').references(() => branches.id),
+    receivingDate: date('receiving_date', { mode: 'string' }),
+    /** The staff member the request was moved to (/requests/tasks). */
+    assignedTo: integer('assigned_to').references(() => users.id),
+    removed: smallint('removed').notNull().default(0),
+    paymentAmountPiastres: bigint('payment_amount_piastres', { mode: 'number' }),
+    paymentReference: varchar('payment_reference', { length: 100 }),
+    rejectionReasonId: integer('rejection_reason_id').references(() => rejectionReasons.id),
+    rejectionNote: text('rejection_note'),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customer_requests_status_check', sql`${t.status} between 1 and 9`),
+    check('customer_requests_removed_check', sql`${t.removed} in (0, 1)`),
+    check('customer_requests_renewal_check', sql`${t.renewal} in (1, 2)`),
+    check('customer_requests_payment_check', sql`${t.paymentAmountPiastres} is null or ${t.paymentAmountPiastres} > 0`),
+    index('customer_requests_list_idx').on(t.removed, t.id),
+    index('customer_requests_created_by_idx').on(t.createdBy, t.id),
+    index('customer_requests_assigned_idx').on(t.assignedTo, t.id),
+    index('customer_requests_status_idx').on(t.status),
+  ],
+);
+
+export type CustomerRequestRow = typeof customerRequests.$inferSelect;

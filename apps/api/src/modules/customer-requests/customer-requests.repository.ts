@@ -1,0 +1,262 @@
+import type { Viewer } from '@portal/shared/policy';
+import {
+  BRANCHED_STATUS_ID,
+  type StatisticsKey,
+  type TCustomerRequest,
+  type TCustomerRequestListRequest,
+  type TRequestHistoryEntry,
+} from '@portal/shared/schemas/customer-requests-api';
+import { REQUEST_MACHINE, type RequestStatus } from '@portal/shared/schemas/customer-requests-machine';
+import type { RequestStatusCode } from '@portal/shared/schemas/request-lookups';
+import { actionsFor } from '@portal/shared/workflow';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import type { Reader } from '../../db/transaction.js';
+import { likeContains } from '../../lib/list.js';
+import { piastresToPounds } from '../../lib/money.js';
+
+type Named = { id: number; name: string; name_local: string };
+
+type RequestRecord = {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  mobile: string;
+  address: string;
+  renewal: number;
+  user_type: string;
+  identity_type_id: number;
+  identity_value: string;
+  service: Named;
+  service_duration: Named;
+  organization_type: Named;
+  status_type: Named & { code: RequestStatusCode };
+  branch: Named | null;
+  receiving_date: string | null;
+  created_by: number;
+  creator_name: string;
+  assigned_to: number | null;
+  assignee_name: string | null;
+  removed: number;
+  payment_amount_piastres: string | number | null;
+  payment_reference: string | null;
+  rejection_reason_id: number | null;
+  rejection_final: boolean | null;
+  rejection_note: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const named = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'name_local', ${alias}.name_local)`);
+
+const SELECT = sql`select c.id, c.code, c.name, c.email, c.mobile, c.address, c.renewal, c.user_type,
+    c.identity_type_id, c.identity_value,
+    ${named('sv')} as service, ${named('sd')} as service_duration, ${named('ot')} as organization_type,
+    json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
+    case when b.id is null then null else ${named('b')} end as branch, c.receiving_date::text as receiving_date,
+    c.created_by, cu.name as creator_name, c.assigned_to, au.name as assignee_name, c.removed,
+    c.payment_amount_piastres, c.payment_reference, c.rejection_reason_id, rr.final_decision as rejection_final,
+    c.rejection_note, c.cancel_reason, c.created_at, c.updated_at
+  from customer_requests c
+  join services sv on sv.id = c.service_id
+  join service_durations sd on sd.id = c.service_duration_id
+  join organization_types ot on ot.id = c.organization_type_id
+  join request_status_types st on st.id = c.status
+  join users cu on cu.id = c.created_by
+  left join users au on au.id = c.assigned_to
+  left join branches b on b.id = c.branch_id
+  left join rejection_reasons rr on rr.id = c.rejection_reason_id`;
+
+const asNamed = (n: Named): Named => ({ id: Number(n.id), name: n.name, name_local: n.name_local });
+const iso = (value: string) => new Date(value).toISOString();
+
+function toDto(r: RequestRecord, viewer: Viewer): TCustomerRequest {
+  const status = Number(r.status_type.id) as RequestStatus;
+  const createdBy = Number(r.created_by);
+  return {
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+    email: r.email,
+    mobile: r.mobile,
+    address: r.address,
+    renewal: Number(r.renewal),
+    user_type: r.user_type,
+    identity_type: { id: Number(r.identity_type_id) },
+    identity_value: r.identity_value,
+    service: asNamed(r.service),
+    service_duration: asNamed(r.service_duration),
+    organization_type: asNamed(r.organization_type),
+    request_status_type: { ...asNamed(r.status_type), code: r.status_type.code },
+    branch: r.branch ? asNamed(r.branch) : null,
+    receivingDate: r.receiving_date,
+    branched: r.branch !== null && r.receiving_date !== null,
+    created_by: { id: createdBy, name: r.creator_name },
+    assigned_to: r.assigned_to === null ? null : { id: Number(r.assigned_to), name: r.assignee_name ?? '' },
+    removed: Number(r.removed),
+    payment_amount: r.payment_amount_piastres === null ? null : piastresToPounds(r.payment_amount_piastres),
+    payment_reference: r.payment_reference,
+    rejection_reason_id: r.rejection_reason_id === null ? null : Number(r.rejection_reason_id),
+    rejection_note: r.rejection_note,
+    cancel_reason: r.cancel_reason,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    actions: actionsFor(REQUEST_MACHINE, status, viewer, {
+      created_by: createdBy,
+      rejection_final: r.rejection_final === true,
+    }),
+  };
+}
+
+/**
+ * Which rows a caller may list. Staff who may list requests see every request under `all`;
+ * anyone else asking for `all` gets their own (SPEC §6: "others only their own"), not a 403,
+ * so one screen serves both. `tasks` is what was moved to the caller.
+ */
+export function scopeOf(query: TCustomerRequestListRequest, viewer: Viewer, seesAll: boolean): SQL {
+  if (query.scope === 'tasks') return sql`c.assigned_to = ${viewer.id}`;
+  if (query.scope === 'mine' || !seesAll) return sql`c.created_by = ${viewer.id}`;
+  return sql`true`;
+}
+
+function filters(query: TCustomerRequestListRequest): SQL {
+  const parts: SQL[] = [sql`c.removed = ${query.removed}`];
+  const f = query.filters;
+  if (f.request_status_type_id === BRANCHED_STATUS_ID) {
+    parts.push(sql`c.branch_id is not null and c.receiving_date is not null`);
+  } else if (f.request_status_type_id !== undefined) {
+    parts.push(sql`c.status = ${f.request_status_type_id}`);
+  }
+  if (f.service_id !== undefined) parts.push(sql`c.service_id = ${f.service_id}`);
+  if (f.branch_id !== undefined) parts.push(sql`c.branch_id = ${f.branch_id}`);
+  if (f.organization_type_id !== undefined) parts.push(sql`c.organization_type_id = ${f.organization_type_id}`);
+  if (f.service_duration_id !== undefined) parts.push(sql`c.service_duration_id = ${f.service_duration_id}`);
+  if (query.keywords) {
+    const like = likeContains(query.keywords);
+    parts.push(sql`(c.code ilike ${like} or c.name ilike ${like} or c.mobile like ${like}
+      or c.email ilike ${like} or c.identity_value ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const ORDER: Record<TCustomerRequestListRequest['order_by'], SQL> = {
+  id: sql`c.id`,
+  code: sql`c.code`,
+  created_at: sql`c.created_at`,
+  updated_at: sql`c.updated_at`,
+  status: sql`c.status`,
+};
+
+export async function listRequests(
+  db: Reader,
+  query: TCustomerRequestListRequest,
+  viewer: Viewer,
+  seesAll: boolean,
+): Promise<{ data: TCustomerRequest[]; count: number }> {
+  const where = sql`${scopeOf(query, viewer, seesAll)} and ${filters(query)}`;
+  const direction = query.order_direction === 'asc' ? sql`asc` : sql`desc`;
+  const tie = query.order_by === 'id' ? sql`` : sql`, c.id ${direction}`;
+  const rows = rowsOf<RequestRecord>(
+    await db.execute(sql`${SELECT} where ${where}
+      order by ${ORDER[query.order_by]} ${direction}${tie} limit ${query.limit} offset ${query.offset}`),
+  );
+  const [counted] = rowsOf<{ count: number | string }>(
+    await db.execute(sql`select count(*) as count from customer_requests c where ${where}`),
+  );
+  return { data: rows.map((r) => toDto(r, viewer)), count: Number(counted?.count ?? 0) };
+}
+
+export async function findRequest(db: Reader, id: number, viewer: Viewer): Promise<TCustomerRequest | undefined> {
+  const [row] = rowsOf<RequestRecord>(await db.execute(sql`${SELECT} where c.id = ${id}`));
+  return row ? toDto(row, viewer) : undefined;
+}
+
+/**
+ * The history, newest first (SPEC §3: "the first entry has rejection_reason"). Only the last
+ * rejection's reason is kept on the request, so it is attached to the newest reject entry.
+ */
+export async function requestHistory(db: Reader, id: number): Promise<TRequestHistoryEntry[]> {
+  const rows = rowsOf<{
+    action: string;
+    from_status: number | null;
+    actor_id: number | null;
+    actor_name: string | null;
+    status_type: Named & { code: RequestStatusCode };
+    note: string | null;
+    created_at: string;
+    reason: (Named & { final_decision: boolean }) | null;
+  }>(
+    await db.execute(sql`select h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
+        json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
+        case when h.action = 'reject' and rr.id is not null
+          and h.id = (select max(x.id) from workflow_history x
+                      where x.machine = h.machine and x.record_id = h.record_id and x.action = 'reject')
+          then json_build_object('id', rr.id, 'name', rr.name, 'name_local', rr.name_local,
+            'final_decision', rr.final_decision) end as reason
+      from workflow_history h
+      join request_status_types st on st.id = h.to_status
+      join customer_requests c on c.id = h.record_id
+      left join rejection_reasons rr on rr.id = c.rejection_reason_id
+      left join users u on u.id = h.actor_id
+      where h.machine = ${REQUEST_MACHINE.name} and h.record_id = ${id}
+      order by h.id desc`),
+  );
+  return rows.map((r) => ({
+    action: r.action,
+    from_status: r.from_status === null ? null : Number(r.from_status),
+    created_by: r.actor_id === null ? null : { id: Number(r.actor_id), name: r.actor_name ?? '' },
+    request_status_type: { ...asNamed(r.status_type), code: r.status_type.code },
+    note: r.note,
+    created_at: iso(r.created_at),
+    rejection_reason: r.reason ? { ...asNamed(r.reason), final_decision: r.reason.final_decision === true } : null,
+  }));
+}
+
+/** Status ids of SPEC §4; any other id (8, and whatever a later status adds) counts as rejected. */
+const STATISTICS_IDS: Record<number, StatisticsKey> = {
+  1: 'draft',
+  2: 'submitted',
+  3: 'reviewed',
+  4: 'accepted',
+  5: 'paid',
+  6: 'ready',
+  7: 'delivered',
+  9: 'canceled',
+};
+
+/** Counts of the caller's requests (all for staff who may list them), not removed, by status. */
+export async function requestStatistics(
+  db: Reader,
+  viewer: Viewer,
+  seesAll: boolean,
+): Promise<{ statistics: Record<StatisticsKey, number>; total: number }> {
+  const scope = seesAll ? sql`true` : sql`created_by = ${viewer.id}`;
+  const rows = rowsOf<{ status: number; count: number | string; branched: number | string }>(
+    await db.execute(sql`select status, count(*) as count,
+        count(*) filter (where branch_id is not null and receiving_date is not null) as branched
+      from customer_requests where removed = 0 and ${scope} group by status`),
+  );
+  const statistics: Record<StatisticsKey, number> = {
+    draft: 0,
+    submitted: 0,
+    reviewed: 0,
+    accepted: 0,
+    paid: 0,
+    ready: 0,
+    delivered: 0,
+    rejected: 0,
+    canceled: 0,
+    branched: 0,
+  };
+  let total = 0;
+  for (const r of rows) {
+    const key = STATISTICS_IDS[Number(r.status)] ?? 'rejected';
+    statistics[key] += Number(r.count);
+    statistics.branched += Number(r.branched);
+    total += Number(r.count);
+  }
+  return { statistics, total };
+}
