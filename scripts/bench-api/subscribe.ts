@@ -31,7 +31,11 @@ export async function measureSubscribe(appUrl: string, token: string): Promise<S
     from_date: '2026-01-01',
   });
   const associationId = (association.body.data as { id: number }).id;
-  const members = await call(appUrl, token, 'POST', '/api/v1/users', { type: 'user', active: true, perPage: 50 });
+  const members = await call(appUrl, token, 'POST', '/api/v1/users', {
+    type: 'user',
+    filters: { active: true },
+    perPage: 50,
+  });
   const ids = ((members.body.data as { data: { id: number }[] }).data ?? []).map((u) => u.id);
   const times: number[] = [];
   let errors = 0;
