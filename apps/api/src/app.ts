@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocsEnabled, type Env, servedOverHttps } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { seedDatabase } from './db/seed/seed.js';
 import { usePasswordCost } from './lib/passwords.js';
 import { clientRequestId, errorLogSerializer, requestLogSerializer } from './lib/request-log.js';
 import { type FileStorage, localStorage } from './lib/storage.js';
@@ -115,7 +116,16 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
           }
         : { dataDir: `${env.DATA_DIR}/db` },
     ));
-  await app.register(databasePlugin, { handle, env, ownsHandle: database === undefined });
+  // Migrated and seeded (both idempotent) before any plugin loads: building an index over millions
+  // of installments outlasts Fastify's plugin timeout (bench:api's start-up failed on it).
+  try {
+    await handle.migrate();
+    await seedDatabase(handle.db, env);
+  } catch (error) {
+    if (database === undefined) await handle.close();
+    throw error;
+  }
+  await app.register(databasePlugin, { handle, ownsHandle: database === undefined });
   await app.register(authPlugin, { cacheSeconds: env.AUTH_CACHE_SECONDS });
   await app.register(jobsPlugin, { env });
   await app.register(contextPlugin, { env });

@@ -64,7 +64,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
+      // On a connection of its own without the statement timeout: building an index over millions of
+      // installments takes longer than any request may (bench:api's start-up failed on it).
+      migrate: async () => {
+        const client = new pg.Client({ connectionString: options.url, options: '-c jit=off' });
+        await client.connect();
+        try {
+          await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.end();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },

@@ -127,6 +127,11 @@ export const installments = pgTable(
     index('installments_association_due_idx').on(t.associationId, t.dueDate, t.id),
     index('installments_user_due_idx').on(t.userId, t.dueDate, t.id),
     index('installments_due_idx').on(t.dueDate, t.id),
+    // A list of one association's or one member's installments in the default order (newest id
+    // first): without these the planner walks the primary key backwards through every other
+    // association's rows (123 ms at 10 M installments against 0.4 ms, bench:api).
+    index('installments_association_id_idx').on(t.associationId, t.id),
+    index('installments_user_id_idx').on(t.userId, t.id),
     check('installments_status_check', sql`${t.status} in ('pending', 'received')`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "installments_association_id_idx" ON "installments" USING btree ("association_id","id");--> statement-breakpoint
+CREATE INDEX "installments_user_id_idx" ON "installments" USING btree ("user_id","id");
