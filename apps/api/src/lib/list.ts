@@ -1,6 +1,6 @@
 import { ALL_ROWS, ALL_ROWS_CAP } from '@portal/shared/constants';
 import type { TListPage } from '@portal/shared/schemas/list';
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../db/client.js';
 import type { Reader } from '../db/transaction.js';
@@ -122,4 +122,15 @@ export function likeContains(text: string): string {
 /** The first instant of a Cairo calendar day, for created_at filters (to_date is inclusive: use the next day). */
 export function startOfCairoDay(day: string): SQL {
   return sql`(${day}::date)::timestamp at time zone 'Africa/Cairo'`;
+}
+
+/**
+ * The lists' date filters on a timestamp column: from the start of Cairo day `from` to the end of
+ * Cairo day `to` (both included, so to_date means everything before the next day's start).
+ */
+export function withinCairoDays(column: SQLWrapper, range: { from_date?: string; to_date?: string }): SQL[] {
+  return [
+    ...(range.from_date ? [sql`${column} >= ${startOfCairoDay(range.from_date)}`] : []),
+    ...(range.to_date ? [sql`${column} < ${startOfCairoDay(range.to_date)} + interval '1 day'`] : []),
+  ];
 }

@@ -10,7 +10,7 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, likeContains, listPage, type PageWindow, startOfCairoDay } from '../../lib/list.js';
+import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
 
 type CardRequestRecord = {
   id: number;
@@ -68,8 +68,7 @@ function filters(query: TCardRequestListRequest): SQL {
         or c.name ilike ${likeContains(search)} or c.national_id like ${likeContains(normalizePhone(search))})`,
     );
   }
-  if (query.from_date) parts.push(sql`c.created_at >= ${startOfCairoDay(query.from_date)}`);
-  if (query.to_date) parts.push(sql`c.created_at < ${startOfCairoDay(query.to_date)} + interval '1 day'`);
+  parts.push(...withinCairoDays(sql`c.created_at`, query));
   return sql.join(parts, sql` and `);
 }
 

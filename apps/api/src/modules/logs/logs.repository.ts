@@ -1,5 +1,5 @@
 import type { TLogDetail, TLogListRequest, TLogRow } from '@portal/shared/schemas/logs';
-import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit-logs.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
@@ -10,7 +10,7 @@ import {
   listPage,
   orderBy,
   type PageWindow,
-  startOfCairoDay,
+  withinCairoDays,
 } from '../../lib/list.js';
 
 function filters(query: TLogListRequest): SQL | undefined {
@@ -23,9 +23,7 @@ function filters(query: TLogListRequest): SQL | undefined {
     const pattern = likeContains(query.search);
     where.push(or(ilike(auditLogs.action, pattern), ilike(auditLogs.url, pattern), ilike(auditLogs.entity, pattern)));
   }
-  if (query.from_date) where.push(gte(auditLogs.createdAt, startOfCairoDay(query.from_date)));
-  // to_date is inclusive: everything before the start of the next Cairo day.
-  if (query.to_date) where.push(lt(auditLogs.createdAt, sql`${startOfCairoDay(query.to_date)} + interval '1 day'`));
+  where.push(...withinCairoDays(auditLogs.createdAt, query));
   return and(...where);
 }
 

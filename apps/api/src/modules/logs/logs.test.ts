@@ -1,10 +1,11 @@
-import { addDays, cairoDay } from '@portal/shared/clock';
+import { addDays } from '@portal/shared/clock';
 import { ALL_ROWS } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
+import { rowsOf } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/audit-logs.js';
 
 type Row = { id: number; action: string; url: string | null; entity: string | null; user: { id: number } | null };
@@ -117,8 +118,11 @@ describe('the audit log API', () => {
 
     it('filters by Cairo calendar days (from_date, to_date inclusive)', async () => {
       const total = await totalInDb();
-      // The rows were stamped by the database's now(): the Cairo day of the machine's own time.
-      const today = cairoDay(new Date());
+      // The rows were stamped by the database's now(): their Cairo day comes from the same clock.
+      const [stamped] = rowsOf<{ day: string }>(
+        await t.db.execute(sql`select ((now() at time zone 'Africa/Cairo')::date)::text as day`),
+      );
+      const today = stamped?.day ?? '';
       const yesterday = addDays(today, -1);
       const tomorrow = addDays(today, 1);
       expect((await list({ from_date: today, to_date: today })).json().data.total).toBe(total);

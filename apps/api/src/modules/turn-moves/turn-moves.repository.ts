@@ -10,7 +10,7 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, likeContains, listPage, type PageWindow, startOfCairoDay } from '../../lib/list.js';
+import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
 type TurnMoveRecord = {
@@ -84,8 +84,7 @@ function filters(query: TTurnMoveListRequest): SQL {
   if (search) {
     parts.push(sql`(u.name ilike ${likeContains(search)} or u.phone like ${likeContains(normalizePhone(search))})`);
   }
-  if (query.from_date) parts.push(sql`r.created_at >= ${startOfCairoDay(query.from_date)}`);
-  if (query.to_date) parts.push(sql`r.created_at < ${startOfCairoDay(query.to_date)} + interval '1 day'`);
+  parts.push(...withinCairoDays(sql`r.created_at`, query));
   return sql.join(parts, sql` and `);
 }
 

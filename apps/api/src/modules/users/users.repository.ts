@@ -1,7 +1,7 @@
 import type { Permission } from '@portal/shared/permissions';
 import type { TUserListRequest } from '@portal/shared/schemas/users';
 import { normalizePhone, stripSpaces } from '@portal/shared/text';
-import { and, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { counters } from '../../db/schema/counters.js';
 import { roles, userRoles } from '../../db/schema/roles.js';
 import { sessions } from '../../db/schema/sessions.js';
@@ -15,7 +15,7 @@ import {
   listPage,
   orderBy,
   type PageWindow,
-  startOfCairoDay,
+  withinCairoDays,
 } from '../../lib/list.js';
 
 /** The role of the system's administrators; it always holds every permission (seed). */
@@ -150,9 +150,7 @@ function listFilters(query: TUserListRequest, options: UserListOptions): SQL | u
       ),
     );
   }
-  if (query.from_date) where.push(gte(users.createdAt, startOfCairoDay(query.from_date)));
-  // to_date is inclusive: everything before the start of the next Cairo day.
-  if (query.to_date) where.push(lt(users.createdAt, sql`${startOfCairoDay(query.to_date)} + interval '1 day'`));
+  where.push(...withinCairoDays(users.createdAt, query));
   return and(...where);
 }
 
