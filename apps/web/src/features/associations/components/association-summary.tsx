@@ -1,17 +1,16 @@
-import { DeleteOutlined, EditOutlined, PlayCircleOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { EditOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { TAssociation } from '@portal/shared/schemas/associations';
 import { Button, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { StatusBadge } from '../../../components/data-table/columns';
-import { ConfirmAction } from '../../../components/data-table/row-actions';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { useDigits } from '../../../lib/digits';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDeleteAssociation, useStartAssociation } from '../api/associations-api';
+import { DeleteAssociation, StartAssociation } from './association-actions';
 import { STATUS_COLORS, TYPE_COLORS } from './labels';
 import './associations.css';
 
@@ -25,8 +24,6 @@ export function AssociationSummary({ association }: { association: TAssociation 
   const digits = useDigits();
   const can = useCan();
   const navigate = useNavigate();
-  const start = useStartAssociation();
-  const remove = useDeleteAssociation();
   const a = association;
 
   return (
@@ -58,45 +55,20 @@ export function AssociationSummary({ association }: { association: TAssociation 
             </Link>
           )}
           {can('associations.put') && a.started_at === null && (
-            <ConfirmAction
-              primary
-              icon={<PlayCircleOutlined />}
+            <StartAssociation
+              association={a}
               text={t('associationsUi.detail.start')}
               // The page is the association's own: its name is the heading, the button says the action.
               label={t('associationsUi.detail.start')}
               testId="association-start"
-              confirm={{
-                title: t('associationsUi.start_confirm_title'),
-                description: t('associationsUi.start_confirm', { title: a.title }),
-                ok: t('associationsUi.start_yes'),
-                cancel: t('associationsUi.confirm_no'),
-              }}
-              run={() => start.mutateAsync(a.id)}
-              success={t('associations.messages.started')}
-              failure={t('associationsUi.start_failed')}
-              cancelled={t('associationsUi.cancelled')}
             />
           )}
           {can('associations.delete') && (
-            <ConfirmAction
-              danger
-              icon={<DeleteOutlined />}
+            <DeleteAssociation
+              association={a}
               text={t('associationsUi.detail.delete')}
-              label={t('associationsUi.delete', { title: a.title })}
               testId="association-delete"
-              confirm={{
-                title: t('associationsUi.delete_confirm_title'),
-                description: t('associationsUi.delete_confirm', { title: a.title }),
-                ok: t('associationsUi.delete_yes'),
-                cancel: t('associationsUi.confirm_no'),
-              }}
-              run={async () => {
-                await remove.mutateAsync(a.id);
-                navigate(paths.associations);
-              }}
-              success={t('associations.messages.deleted')}
-              failure={t('associationsUi.delete_failed')}
-              cancelled={t('associationsUi.cancelled')}
+              onDeleted={() => navigate(paths.associations)}
             />
           )}
         </Space>

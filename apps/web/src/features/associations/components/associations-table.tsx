@@ -1,19 +1,20 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TAssociation } from '@portal/shared/schemas/associations';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateColumn, idColumn, moneyColumn, statusColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
-import { ActionLink, ConfirmAction, RowActions } from '../../../components/data-table/row-actions';
+import { ActionLink, RowActions } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { useDigits } from '../../../lib/digits';
 import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { fetchAssociations, useDeleteAssociation, useStartAssociation } from '../api/associations-api';
+import { fetchAssociations } from '../api/associations-api';
 import { associationsKeys } from '../api/keys';
+import { DeleteAssociation, StartAssociation } from './association-actions';
 import { CostFilter } from './cost-filter';
 import { STATUS_COLORS, TYPE_COLORS } from './labels';
 import './associations.css';
@@ -71,8 +72,6 @@ export function AssociationsTable() {
   const { t } = useTranslation();
   const can = useCan();
   const digits = useDigits();
-  const remove = useDeleteAssociation();
-  const start = useStartAssociation();
 
   const columns: DataColumn<TAssociation>[] = [
     idColumn(),
@@ -148,40 +147,10 @@ export function AssociationsTable() {
             />
           )}
           {can('associations.put') && row.started_at === null && (
-            <ConfirmAction
-              primary
-              icon={<PlayCircleOutlined />}
-              label={t('associationsUi.start', { title: row.title })}
-              testId={`association-start-${row.id}`}
-              confirm={{
-                title: t('associationsUi.start_confirm_title'),
-                description: t('associationsUi.start_confirm', { title: row.title }),
-                ok: t('associationsUi.start_yes'),
-                cancel: t('associationsUi.confirm_no'),
-              }}
-              run={() => start.mutateAsync(row.id)}
-              success={t('associations.messages.started')}
-              failure={t('associationsUi.start_failed')}
-              cancelled={t('associationsUi.cancelled')}
-            />
+            <StartAssociation association={row} testId={`association-start-${row.id}`} />
           )}
           {can('associations.delete') && (
-            <ConfirmAction
-              danger
-              icon={<DeleteOutlined />}
-              label={t('associationsUi.delete', { title: row.title })}
-              testId={`association-delete-${row.id}`}
-              confirm={{
-                title: t('associationsUi.delete_confirm_title'),
-                description: t('associationsUi.delete_confirm', { title: row.title }),
-                ok: t('associationsUi.delete_yes'),
-                cancel: t('associationsUi.confirm_no'),
-              }}
-              run={() => remove.mutateAsync(row.id)}
-              success={t('associations.messages.deleted')}
-              failure={t('associationsUi.delete_failed')}
-              cancelled={t('associationsUi.cancelled')}
-            />
+            <DeleteAssociation association={row} testId={`association-delete-${row.id}`} />
           )}
         </RowActions>
       ),
