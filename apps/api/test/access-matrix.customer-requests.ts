@@ -1,6 +1,15 @@
 import type { AccessRow, Caller } from './access-matrix.types.js';
-import { createCustomerRequest } from './factories/customer-requests.js';
+import { attachDocument, createCustomerRequest, PDF_BYTES, requestFormFields } from './factories/customer-requests.js';
 import { createUser } from './factories/users.js';
+import { multipartBody } from './helpers/multipart.js';
+
+/** A valid form with its identity copy, as multipart. */
+function formBody() {
+  return multipartBody(
+    [{ field: 'identity_copy', filename: 'id.pdf', contentType: 'application/pdf', bytes: PDF_BYTES }],
+    requestFormFields(),
+  );
+}
 
 /**
  * Customer service requests (docs/decisions/0021-service-requests.md): every call is open to a
@@ -123,6 +132,85 @@ export const CUSTOMER_REQUEST_ACCESS_ROWS: AccessRow[] = [
       requestId: (await createCustomerRequest(db, { createdBy: (await createUser(db)).id, status: 2, removed: 1 })).id,
     }),
     request: (ctx) => ({ method: 'POST', url: `/api/v1/customers_requests/restore/${ctx.fixtures.requestId}` }),
+    expected: only(200, ['admin', 'manager']),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/customers_requests/export',
+    note: 'staff export all, others their own',
+    request: () => ({ method: 'POST', url: '/api/v1/customers_requests/export', payload: { format: 'csv' } }),
+    expected: anyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/customers_requests/save',
+    request: () => ({ method: 'POST', url: '/api/v1/customers_requests/save', ...formBody() }),
+    expected: anyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/customers_requests/save/:id',
+    note: 'my own draft',
+    prepare: async ({ db, selfId }) => ({
+      requestId: selfId ? (await createCustomerRequest(db, { createdBy: selfId })).id : 1,
+    }),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/customers_requests/save/${ctx.fixtures.requestId}`,
+      ...formBody(),
+    }),
+    expected: anyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/customers_requests/save/:id',
+    note: "someone else's draft (edit_requests)",
+    prepare: async ({ db }) => ({
+      requestId: (await createCustomerRequest(db, { createdBy: (await createUser(db)).id })).id,
+    }),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/customers_requests/save/${ctx.fixtures.requestId}`,
+      ...formBody(),
+    }),
+    expected: anyone(200, { visitor: 403, user: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/customers_requests/archive/update/:id',
+    note: "a document of someone else's draft (edit_requests)",
+    prepare: async ({ app, db }) => {
+      const request = await createCustomerRequest(db, { createdBy: (await createUser(db)).id });
+      return { fileId: await attachDocument(app, request.id) };
+    },
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/customers_requests/archive/update/${ctx.fixtures.fileId}`,
+      ...multipartBody([{ field: 'file', filename: 'id.pdf', contentType: 'application/pdf', bytes: PDF_BYTES }]),
+    }),
+    expected: anyone(200, { visitor: 403, user: 404 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/customers_requests/:id/files/:fileId',
+    note: "a document of someone else's request",
+    prepare: async ({ app, db }) => {
+      const request = await createCustomerRequest(db, { createdBy: (await createUser(db)).id, status: 2 });
+      return { requestId: request.id, fileId: await attachDocument(app, request.id) };
+    },
+    request: (ctx) => ({
+      method: 'GET',
+      url: `/api/v1/customers_requests/${ctx.fixtures.requestId}/files/${ctx.fixtures.fileId}`,
+    }),
+    expected: anyone(200, { user: 404 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/customers_requests/delete/:id',
+    prepare: async ({ db }) => ({
+      requestId: (await createCustomerRequest(db, { createdBy: (await createUser(db)).id, status: 2 })).id,
+    }),
+    request: (ctx) => ({ method: 'DELETE', url: `/api/v1/customers_requests/delete/${ctx.fixtures.requestId}` }),
     expected: only(200, ['admin', 'manager']),
   },
 ];

@@ -30,6 +30,8 @@ const NOT_AUDITED: Record<string, string> = {
   countries: REQUEST_LOOKUP,
   branches: REQUEST_LOOKUP,
   rejection_reasons: REQUEST_LOOKUP,
+  customer_request_files:
+    'a request’s documents: written only by a save or a replacement, which updates the audited request in the same transaction',
   __drizzle_migrations: 'the migration ledger',
 };
 

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { RequestStatus } from '@portal/shared/schemas/customer-requests-machine';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { type Database, rowsOf } from '../../src/db/client.js';
 import { inTransaction, systemScope } from '../../src/db/transaction.js';
 
@@ -21,8 +23,8 @@ export type CustomerRequestInput = {
 
 /**
  * Inserts a service request straight into the database in any status, with a history that
- * replays to it ('create' to draft, then one 'seed' step): /save is not built yet, and a test of
- * the workflow needs requests in every status.
+ * replays to it ('create' to draft, then one 'seed' step): a test of the workflow needs requests in
+ * every status, which /save (drafts only) does not make.
  */
 export async function createCustomerRequest(db: Database, input: CustomerRequestInput) {
   serial += 1;
@@ -50,4 +52,47 @@ export async function createCustomerRequest(db: Database, input: CustomerRequest
     }
     return { id, code: row.code };
   });
+}
+
+/** A small real PDF: enough for the content check (magic bytes) and a download. */
+export const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Stores a PDF in the app's file storage and attaches it to a request as `contentType`. */
+export async function attachDocument(
+  app: FastifyInstance,
+  requestId: number,
+  contentType = 'identity_copy',
+  title = 'identity.pdf',
+): Promise<number> {
+  const stored = await app.storage.put(Readable.from([PDF_BYTES]), {
+    area: 'requests',
+    filename: title,
+    accept: ['pdf'],
+    maxBytes: 1024 * 1024,
+  });
+  const [row] = rowsOf<{ id: number }>(
+    await app.db.execute(sql`insert into customer_request_files (request_id, content_type, title, storage_key, size, mime)
+      values (${requestId}, ${contentType}, ${title}, ${stored.key}, ${stored.size}, ${stored.mime}) returning id`),
+  );
+  return Number(row?.id);
+}
+
+/** The text fields of a valid form: an individual's certificate (service 1), a year, a national id. */
+export function requestFormFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: 'سارة محمود عبد الله',
+    email: 'sara.applicant@example.com',
+    mobile: '01012345678',
+    address: '12 شارع التحرير، الدقي، الجيزة',
+    identity_type_id: '1',
+    identity_value: '29001011234567',
+    identity_expiration_date: '2030-05-01',
+    service_id: '1',
+    service_duration_id: '1',
+    organization_type_id: '1',
+    renewal: '1',
+    ...overrides,
+  };
 }

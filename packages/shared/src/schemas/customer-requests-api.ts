@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SORT_ORDERS } from '../enums.js';
+import { ZExportFormat } from './associations.js';
 import { REQUEST_ACTIONS } from './customer-requests-machine.js';
 import { dayField, idField, searchField, wholeNumber } from './fields.js';
 import { REQUEST_STATUS_CODES } from './request-lookups.js';
@@ -45,6 +46,12 @@ export const ZCustomerRequestListRequest = z.object({
   order_direction: z.enum(SORT_ORDERS, { error: 'validation.invalid_value' }).default('desc'),
 });
 export type TCustomerRequestListRequest = z.infer<typeof ZCustomerRequestListRequest>;
+
+/** POST /customers_requests/export: the list's filters (not its page) and the format; newest first. */
+export const ZCustomerRequestExportRequest = ZCustomerRequestListRequest.omit({ limit: true, offset: true }).extend(
+  ZExportFormat.shape,
+);
+export type TCustomerRequestExportRequest = z.infer<typeof ZCustomerRequestExportRequest>;
 
 const ZNamed = z.object({ id: z.number().int(), name: z.string(), name_local: z.string() });
 const ZPerson = z.object({ id: z.number().int(), name: z.string() });
@@ -102,8 +109,42 @@ export const ZRequestHistoryEntry = z.object({
 });
 export type TRequestHistoryEntry = z.infer<typeof ZRequestHistoryEntry>;
 
+/**
+ * One stored document of a request (SPEC §3 files). `url` is the API path that serves it (relative
+ * to /api/v1), to the creator and staff with show_requests only, always as an attachment.
+ */
+export const ZRequestDocument = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  /** Bytes, and as people read it ("312 KB"). */
+  size: z.number().int(),
+  size_text: z.string(),
+  /** The type its content showed (magic bytes), e.g. application/pdf, image/png. */
+  mime: z.string(),
+});
+export const ZRequestFile = z.object({
+  document: ZRequestDocument,
+  /** A main document's type (identity_copy, tax_registration_copy…), or signedContract, investment, additionalFile. */
+  content_type: z.string(),
+});
+export type TRequestFile = z.infer<typeof ZRequestFile>;
+export const ZRequestFiles = z.object({
+  main_files: z.array(ZRequestFile),
+  additional_files: z.array(ZRequestFile),
+});
+
 /** The detail: newest history entry first, so the first entry carries the last rejection (SPEC §3). */
-export const ZCustomerRequestDetail = ZCustomerRequest.extend({ history: z.array(ZRequestHistoryEntry) });
+export const ZCustomerRequestDetail = ZCustomerRequest.extend({
+  history: z.array(ZRequestHistoryEntry),
+  /** The form's own data beside what lists show (the edit form fills itself from these). */
+  identity_passport_value: z.string().nullable(),
+  identity_expiration_date: z.string().nullable(),
+  tax_registration_number: z.string().nullable(),
+  Representative_type: z.string().nullable(),
+  nationality: z.number().int().nullable(),
+  files: ZRequestFiles,
+});
 export type TCustomerRequestDetail = z.infer<typeof ZCustomerRequestDetail>;
 
 /** The optional status the caller saw: of two clicks on one screen, the second is a 409, not a further step. */
@@ -141,3 +182,29 @@ export type TRequestSetBranchRequest = z.infer<typeof ZRequestSetBranchRequest>;
 /** POST /customers_requests/move/{id}: the staff member who takes the request (their /requests/tasks). */
 export const ZRequestMoveRequest = z.object({ user_id: idField });
 export type TRequestMoveRequest = z.infer<typeof ZRequestMoveRequest>;
+
+/**
+ * One file the save did not keep: an extra file over 512 KB or of a type its field does not take
+ * (SPEC §5: discarded with the size/extension error, the rest of the save goes on).
+ */
+export const ZRequestSaveProblem = z.object({
+  /** The multipart field it came in (signedContract, investment, additionalFile[2]…). */
+  field: z.string(),
+  file_name: z.string(),
+  /** A catalogue key: requests.validation.file_type_size. */
+  message: z.string(),
+});
+export type TRequestSaveProblem = z.infer<typeof ZRequestSaveProblem>;
+
+/**
+ * POST /customers_requests/save and /save/{id} (multipart: the text fields of
+ * customerRequestFormSchema and the files of SPEC §3). A refused form is a 422 with field errors
+ * and changes nothing; an accepted one answers this, with the discarded extra files listed.
+ */
+export const ZRequestSaveResult = z.object({
+  status: z.literal('success'),
+  id: z.number().int(),
+  code: z.string(),
+  errors: z.array(ZRequestSaveProblem),
+});
+export type TRequestSaveResult = z.infer<typeof ZRequestSaveResult>;

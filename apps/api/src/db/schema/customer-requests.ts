@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import {
   branches,
   identityTypes,
@@ -15,7 +27,8 @@ import { users } from './users.js';
  * A customer service request (SPEC §3, DESIGN §2; docs/decisions/0021-service-requests.md).
  * Status changes only through the customer-requests service: the row read FOR UPDATE, the
  * machine of packages/shared decides, one UPDATE and a workflow_history row in one transaction.
- * The applicant columns are what lists and the detail show; the documents come with /save.
+ * The applicant columns are the form's (POST /customers_requests/save); its documents are
+ * customer_request_files.
  */
 export const customerRequests = pgTable(
   'customer_requests',
@@ -41,7 +54,12 @@ export const customerRequests = pgTable(
     identityTypeId: integer('identity_type_id')
       .notNull()
       .references(() => identityTypes.id),
+    /** The national id (identity type 1) or the passport number (type 2). */
     identityValue: varchar('identity_value', { length: 30 }).notNull(),
+    identityExpirationDate: date('identity_expiration_date', { mode: 'string' }),
+    /** A company's, when the service is not 1 (SPEC §5); cleared for organization types 1 and 7. */
+    taxRegistrationNumber: varchar('tax_registration_number', { length: 12 }),
+    representativeType: varchar('representative_type', { length: 30 }),
     name: varchar('name', { length: 150 }).notNull(),
     email: varchar('email', { length: 150 }).notNull(),
     mobile: varchar('mobile', { length: 12 }).notNull(),
@@ -76,3 +94,33 @@ export const customerRequests = pgTable(
 );
 
 export type CustomerRequestRow = typeof customerRequests.$inferSelect;
+
+/**
+ * A request's documents (SPEC §3 files): a main document (one per type), the signed contract and
+ * the investment file (one each), and any number of additional files. The bytes live in the file
+ * storage under a random key; the title is the client's file name, cleaned (no path, no control
+ * characters), shown and sent back as the download's name only.
+ */
+export const customerRequestFiles = pgTable(
+  'customer_request_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => customerRequests.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 40 }).notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    storageKey: varchar('storage_key', { length: 80 }).notNull(),
+    size: integer('size').notNull(),
+    mime: varchar('mime', { length: 120 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_request_files_request_idx').on(t.requestId, t.id),
+    // One file per document type, except the additional files.
+    uniqueIndex('customer_request_files_one_per_type')
+      .on(t.requestId, t.contentType)
+      .where(sql`${t.contentType} <> 'additionalFile'`),
+    check('customer_request_files_size_check', sql`${t.size} > 0`),
+  ],
+);

@@ -1,9 +1,11 @@
 import type { Viewer } from '@portal/shared/policy';
+import { MAIN_DOCUMENTS } from '@portal/shared/schemas/customer-requests';
 import {
   BRANCHED_STATUS_ID,
   type StatisticsKey,
   type TCustomerRequest,
   type TCustomerRequestListRequest,
+  type TRequestFile,
   type TRequestHistoryEntry,
 } from '@portal/shared/schemas/customer-requests-api';
 import { REQUEST_MACHINE, type RequestStatus } from '@portal/shared/schemas/customer-requests-machine';
@@ -12,6 +14,7 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
+import { keysetBatches } from '../../lib/export.js';
 import { likeContains } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
@@ -169,9 +172,84 @@ export async function listRequests(
   return { data: rows.map((r) => toDto(r, viewer)), count: Number(counted?.count ?? 0) };
 }
 
+/** Every row the list's filters match, newest first, in batches (the export streams them). */
+export function exportRequests(
+  db: Reader,
+  query: TCustomerRequestListRequest,
+  viewer: Viewer,
+  seesAll: boolean,
+): AsyncGenerator<TCustomerRequest[]> {
+  const where = sql`${scopeOf(query, viewer, seesAll)} and ${filters(query)}`;
+  return keysetBatches(
+    async (before, limit) =>
+      rowsOf<RequestRecord>(
+        await db.execute(sql`${SELECT} where ${where} ${before === null ? sql`` : sql`and c.id < ${before}`}
+          order by c.id desc limit ${limit}`),
+      ).map((r) => toDto(r, viewer)),
+    (r) => r.id,
+  );
+}
+
 export async function findRequest(db: Reader, id: number, viewer: Viewer): Promise<TCustomerRequest | undefined> {
   const [row] = rowsOf<RequestRecord>(await db.execute(sql`${SELECT} where c.id = ${id}`));
   return row ? toDto(row, viewer) : undefined;
+}
+
+type FormColumns = {
+  identity_type_id: number;
+  identity_value: string;
+  identity_expiration_date: string | null;
+  tax_registration_number: string | null;
+  representative_type: string | null;
+  nationality_id: number | null;
+};
+
+/** What the edit form needs beside the list's fields (SPEC §3 payload names). */
+export async function requestFormFields(db: Reader, id: number) {
+  const [row] = rowsOf<FormColumns>(
+    await db.execute(sql`select identity_type_id, identity_value, identity_expiration_date::text as identity_expiration_date,
+        tax_registration_number, representative_type, nationality_id
+      from customer_requests where id = ${id}`),
+  );
+  if (!row) return undefined;
+  const passport = Number(row.identity_type_id) === 2;
+  return {
+    identity_passport_value: passport ? row.identity_value : null,
+    identity_expiration_date: row.identity_expiration_date,
+    tax_registration_number: row.tax_registration_number,
+    Representative_type: row.representative_type,
+    nationality: row.nationality_id === null ? null : Number(row.nationality_id),
+  };
+}
+
+/** "312 KB", "1.4 MB": a size as people read it (digits localised by the client). */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The request's documents, main ones first (SPEC §3 files), each with the route that serves it. */
+export async function requestFiles(db: Reader, id: number) {
+  const rows = rowsOf<{ id: number; content_type: string; title: string; size: number; mime: string }>(
+    await db.execute(sql`select id, content_type, title, size, mime from customer_request_files
+      where request_id = ${id} order by id`),
+  );
+  const files: TRequestFile[] = rows.map((r) => ({
+    content_type: r.content_type,
+    document: {
+      id: Number(r.id),
+      title: r.title,
+      url: `/customers_requests/${id}/files/${Number(r.id)}`,
+      size: Number(r.size),
+      size_text: sizeText(Number(r.size)),
+      mime: r.mime,
+    },
+  }));
+  const main = new Set<string>(MAIN_DOCUMENTS);
+  return {
+    main_files: files.filter((f) => main.has(f.content_type)),
+    additional_files: files.filter((f) => !main.has(f.content_type)),
+  };
 }
 
 /**

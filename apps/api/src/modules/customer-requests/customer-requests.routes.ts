@@ -1,11 +1,13 @@
 import { translate } from '@portal/shared/messages';
 import {
   ZCustomerRequestDetail,
+  ZCustomerRequestExportRequest,
   ZCustomerRequestListRequest,
   ZCustomerRequestPage,
   ZCustomerRequestStatistics,
   ZRequestActionExpectation,
   ZRequestMoveRequest,
+  ZRequestSaveResult,
   ZRequestSetBranchRequest,
 } from '@portal/shared/schemas/customer-requests-api';
 import { ZRequestActionRequest } from '@portal/shared/schemas/customer-requests-machine';
@@ -14,10 +16,19 @@ import { ZIdParams } from '@portal/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
+import { sendExport } from '../../lib/export.js';
 import { ok } from '../../lib/reply.js';
+import { requestColumns } from './customer-requests.export.js';
+import {
+  deleteCustomerRequest,
+  readRequestDocument,
+  replaceRequestDocument,
+  saveCustomerRequest,
+} from './customer-requests.save.js';
 import {
   actOnCustomerRequest,
   customerRequestStatistics,
+  customerRequestsToExport,
   getCustomerRequest,
   listCustomerRequests,
   moveRequest,
@@ -25,6 +36,14 @@ import {
   restoreRequest,
   setRequestBranch,
 } from './customer-requests.service.js';
+
+const ZFileParams = z.object({ id: ZIdParams.shape.id, fileId: ZIdParams.shape.id });
+
+/** A document's name in Content-Disposition: an ASCII fallback and the real name (RFC 5987). */
+function attachment(title: string): string {
+  const ascii = title.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(title)}`;
+}
 
 /**
  * Customer service requests (SPEC §7). Every call is open to any signed-in user: what each
@@ -45,6 +64,27 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await listCustomerRequests(request.ctx(), request.body)),
+  );
+
+  app.post(
+    '/customers_requests/export',
+    {
+      config: { access: 'authenticated' },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['customers-requests'],
+        summary: 'Every request the list filters match (as the list shows them to the caller), CSV or XLSX, streamed',
+        body: ZCustomerRequestExportRequest,
+      },
+    },
+    async (request, reply) =>
+      sendExport(reply, {
+        format: request.body.format,
+        name: 'service-requests',
+        locale: request.locale,
+        columns: requestColumns(request.locale),
+        batches: customerRequestsToExport(request.ctx(), { ...request.body, limit: 1, offset: 0 }),
+      }),
   );
 
   app.post(
@@ -163,6 +203,104 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await restoreRequest(request.ctx(), request.params.id);
       return ok(null, translate(request.locale, 'requests.messages.restored'));
+    },
+  );
+
+  // The form (SPEC §3 payload, §5): multipart text fields and documents; the body is read by the
+  // service after the caller's rights are checked, so the route declares no body schema.
+  app.post(
+    '/customers_requests/save',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['customers-requests'],
+        summary: 'Create a request (draft) from the form with its documents (multipart)',
+        consumes: ['multipart/form-data'],
+        response: { 200: successSchema(ZRequestSaveResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        await saveCustomerRequest(request.ctx(), app.storage, request),
+        translate(request.locale, 'requests.messages.created'),
+      ),
+  );
+
+  app.post(
+    '/customers_requests/save/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['customers-requests'],
+        summary: 'Save the form again (creator or edit_requests; a draft or a rejection that is not final)',
+        consumes: ['multipart/form-data'],
+        params: ZIdParams,
+        response: { 200: successSchema(ZRequestSaveResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        await saveCustomerRequest(request.ctx(), app.storage, request, request.params.id),
+        translate(request.locale, 'requests.messages.saved'),
+      ),
+  );
+
+  app.post(
+    '/customers_requests/archive/update/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['customers-requests'],
+        summary: 'Replace one stored document (multipart field file), as whoever may edit the request',
+        consumes: ['multipart/form-data'],
+        params: ZIdParams,
+        response: { 200: successSchema(z.object({ id: z.number().int(), request_id: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await replaceRequestDocument(request.ctx(), app.storage, request, request.params.id),
+        translate(request.locale, 'requests.messages.document_replaced'),
+      ),
+  );
+
+  app.get(
+    '/customers_requests/:id/files/:fileId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['customers-requests'],
+        summary: 'One document, always as a download; 404 unless the caller may see the request',
+        params: ZFileParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await readRequestDocument(request.ctx(), app.storage, request.params.id, request.params.fileId);
+      return reply
+        .type(file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachment(file.title))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/customers_requests/delete/:id',
+    {
+      config: { access: 'admin_requests' },
+      schema: {
+        tags: ['customers-requests'],
+        summary: 'Delete a request for good, with its history and documents',
+        params: ZIdParams,
+        response: { 200: successSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteCustomerRequest(request.ctx(), app.storage, request.params.id);
+      return ok(null, translate(request.locale, 'requests.messages.deleted'));
     },
   );
 };

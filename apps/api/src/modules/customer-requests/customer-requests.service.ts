@@ -23,12 +23,20 @@ import { type AppContext, viewerOf } from '../../lib/context.js';
 import { poundsToPiastres } from '../../lib/money.js';
 import { notAllowedNow } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
-import { findRequest, listRequests, requestHistory, requestStatistics } from './customer-requests.repository.js';
+import {
+  exportRequests,
+  findRequest,
+  listRequests,
+  requestFiles,
+  requestFormFields,
+  requestHistory,
+  requestStatistics,
+} from './customer-requests.repository.js';
 
 /**
  * Customer service requests (SPEC §3, §4, §6, §7; DESIGN §2; docs/decisions/0021-service-requests.md).
- * The form save (/save, with its documents) is not here yet; this is the list, the detail, the
- * workflow actions and the statistics.
+ * The list, the detail, the workflow actions and the statistics; the form's save and the
+ * documents are in customer-requests.save.ts.
  */
 
 const seesAll = (viewer: Viewer) => requestPolicy.list(viewer);
@@ -46,6 +54,12 @@ export async function listCustomerRequests(
   return { data, meta: { count } };
 }
 
+/** The export's rows: the list's visibility (staff who may list see all under `all`, others their own). */
+export function customerRequestsToExport(ctx: AppContext, query: TCustomerRequestListRequest) {
+  const viewer = viewerOf(ctx);
+  return exportRequests(ctx.db, query, viewer, seesAll(viewer));
+}
+
 /** The creator, or staff who may list requests; anyone else reads "not found", never "forbidden". */
 export async function getCustomerRequest(ctx: AppContext, id: number): Promise<TCustomerRequestDetail> {
   const viewer = viewerOf(ctx);
@@ -53,7 +67,9 @@ export async function getCustomerRequest(ctx: AppContext, id: number): Promise<T
   if (!found || !mayView(viewer, found.created_by.id, found.assigned_to?.id ?? null)) {
     throw AppError.notFound();
   }
-  return { ...found, history: await requestHistory(ctx.db, id) };
+  const form = await requestFormFields(ctx.db, id);
+  if (!form) throw AppError.notFound();
+  return { ...found, ...form, history: await requestHistory(ctx.db, id), files: await requestFiles(ctx.db, id) };
 }
 
 export async function customerRequestStatistics(ctx: AppContext): Promise<TCustomerRequestStatistics> {
