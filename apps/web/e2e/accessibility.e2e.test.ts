@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { cairoDayFromToday, callerFor } from './helpers/api-calls';
 import { seriousViolations, type Violation } from './helpers/axe';
 import { launchBrowser, newPage } from './helpers/browser';
@@ -119,6 +121,22 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
     const subscriptionId = (joined.data as { id: number }).id;
     await me.call('POST', '/me/turn-moves', { subscription_id: subscriptionId, to_day: 30 });
     await me.call('POST', '/me/card-requests', { name: who.name, national_id: '29001011234567' });
+    // Issue 12: a paid service request of the member, with a document, for its detail and receipt.
+    const request = await createCustomerRequest(portal.app.db, {
+      createdBy: me.id,
+      status: 5,
+      branchId: 1,
+      receivingDate: cairoDayFromToday(7),
+    });
+    await portal.app.db.execute(
+      sql`update customer_requests set payment_amount_piastres = 35050, payment_reference = 'FAWRY-1' where id = ${request.id}`,
+    );
+    await attachDocument(portal.app, request.id);
+    signedIn.push(
+      { path: '/requests', ready: list, phone: true },
+      { path: '/requests/tasks', ready: list },
+      { path: `/requests/${request.id}`, ready: main, phone: true },
+    );
     const article = (p: Page) => p.getByRole('article').first().waitFor();
     memberScreens = [
       { path: '/dashboard', ready: article, phone: true },
@@ -132,6 +150,18 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
       },
       { path: '/my/turn-moves', ready: list, phone: true },
       { path: '/my/cards', ready: list, phone: true },
+      { path: '/requests/me', ready: list, phone: true },
+      {
+        path: '/requests/create',
+        ready: (p) => p.getByRole('button', { name: /حفظ كمسودة|Save as draft/ }).waitFor(),
+        phone: true,
+      },
+      { path: `/requests/${request.id}`, ready: (p) => p.getByTestId('request-history').waitFor(), phone: true },
+      {
+        path: `/requests/${request.id}/receipt`,
+        ready: (p) => p.getByTestId('request-receipt').waitFor(),
+        phone: true,
+      },
     ];
   }, SLOW);
 

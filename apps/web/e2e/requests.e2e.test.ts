@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animationsDone } from './helpers/axe';
 import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 import { makeRequestsData, type RequestsData, receivePayments } from './helpers/requests-data';
@@ -112,6 +113,10 @@ describe('staff decide members’ requests and follow them on the dashboard', ()
       await drawer.getByText('Requested', { exact: false }).first().waitFor();
       await drawer.getByRole('button', { name: `Issue the card of ${issued.member.name}` }).click();
       const issueDialog = page.getByRole('dialog', { name: 'Mark this card as issued?' });
+      // The dialog opens over the drawer: on a loaded machine a click during its opening
+      // animation was lost (two CI runs); a person clicks once it has settled.
+      await issueDialog.getByRole('button', { name: 'Yes, issued' }).waitFor();
+      await animationsDone(page);
       const issuing = answered(page, 'POST', `/card-requests/${issued.id}/decision`);
       await issueDialog.getByRole('button', { name: 'Yes, issued' }).click();
       expect(await issuing).toMatchObject({ status: 1 });

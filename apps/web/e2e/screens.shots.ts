@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { animationsDone } from './helpers/axe';
 import { launchBrowser, newPage, type Viewport } from './helpers/browser';
 import { type Portal, startPortal } from './helpers/portal';
@@ -113,6 +115,43 @@ describe('screens', () => {
       ['my-statement-print', `/my/subscriptions/${subscription}/statement?view=print`],
       ['my-turn-moves', '/my/turn-moves'],
       ['my-cards', '/my/cards'],
+    ]);
+  });
+
+  it('service request screens', async () => {
+    const member = data.members[0];
+    if (!member) throw new Error('no member');
+    const db = portal.app.db;
+    const paid = await createCustomerRequest(db, {
+      createdBy: member.id,
+      status: 5,
+      serviceId: 2,
+      serviceDurationId: 2,
+      organizationTypeId: 3,
+      branchId: 1,
+      receivingDate: '2026-12-15',
+    });
+    await db.execute(sql`update customer_requests set payment_amount_piastres = 35050, payment_reference = 'FAWRY-99120045',
+      tax_registration_number = '305112233', representative_type = 'partner', identity_expiration_date = '2029-04-30' where id = ${paid.id}`);
+    await attachDocument(portal.app, paid.id, 'identity_copy', 'بطاقة الرقم القومي.pdf');
+    await attachDocument(portal.app, paid.id, 'commercial_registration_copy', 'commercial-register.pdf');
+    await attachDocument(portal.app, paid.id, 'additionalFile', 'board-resolution-of-the-partners-meeting-2026.pdf');
+    const rejected = await createCustomerRequest(db, { createdBy: member.id, status: 8, rejectionReasonId: 7 });
+    await createCustomerRequest(db, { createdBy: member.id, status: 2 });
+    await createCustomerRequest(db, { createdBy: member.id, status: 1 });
+    await shoot({ token: data.adminToken, id: data.adminId }, [
+      ['requests', '/requests'],
+      ['request', `/requests/${paid.id}`],
+      ['request-tasks', '/requests/tasks'],
+      ['dashboard-requests', '/dashboard'],
+    ]);
+    await shoot(member, [
+      ['my-requests', '/requests/me'],
+      ['request-create', '/requests/create'],
+      ['my-request', `/requests/${paid.id}`],
+      ['request-receipt', `/requests/${paid.id}/receipt`],
+      ['request-rejected', `/requests/${rejected.id}`],
+      ['request-edit-closed', `/requests/${rejected.id}/edit`],
     ]);
   });
 });

@@ -326,6 +326,56 @@ export const routes: RouteObject[] = [
                 ...access('card_requests.index', 'requestsUi.cards.title'),
                 ...screen(() => import('./routes/requests/card-requests')),
               },
+              // Customer service requests (issue 12, docs/decisions/0021-service-requests.md). The whole list is
+              // staff's (show_requests or admin_requests); a customer's own list, the form and one request are
+              // open to any signed-in user, and the server answers with what the caller may see.
+              {
+                path: paths.serviceRequests,
+                ...crumb('requestsList.title'),
+                children: [
+                  {
+                    index: true,
+                    ...access({ anyOf: ['show_requests', 'admin_requests'] }),
+                    ...screen(() => import('./routes/requests/service-requests')),
+                  },
+                  {
+                    path: 'me',
+                    ...access('authenticated', 'requestsList.mine_title'),
+                    ...screen(() => import('./routes/requests/my-service-requests')),
+                  },
+                  {
+                    path: 'tasks',
+                    ...access('authenticated', 'requestsList.tasks_title'),
+                    ...screen(() => import('./routes/requests/service-request-tasks')),
+                  },
+                  {
+                    path: 'create',
+                    ...access('authenticated', 'requestsForm.create_title'),
+                    ...screen(() => import('./routes/requests/service-request-create')),
+                  },
+                  {
+                    path: ':id',
+                    ...crumb('requestsDetail.title'),
+                    children: [
+                      {
+                        index: true,
+                        ...access('authenticated'),
+                        ...screen(() => import('./routes/requests/service-request-detail')),
+                      },
+                      {
+                        path: 'edit',
+                        ...access('authenticated', 'requestsForm.edit_title'),
+                        ...screen(() => import('./routes/requests/service-request-edit')),
+                      },
+                      {
+                        path: 'receipt',
+                        ...access('authenticated', 'requestsDetail.receipt.title'),
+                        ...screen(() => import('./routes/requests/service-request-receipt')),
+                      },
+                    ],
+                  },
+                ],
+              },
               // Staff: system settings and the review of recovery accounts (docs/decisions/0005)
               {
                 path: paths.settings,

@@ -40,6 +40,14 @@ export const paths = {
   subscriptions: '/subscriptions',
   subscriptionCreate: '/subscriptions/create',
   payments: '/payments',
+  // Customer service requests (issue 12, docs/decisions/0021-service-requests.md)
+  serviceRequests: '/requests',
+  myServiceRequests: '/requests/me',
+  serviceRequestTasks: '/requests/tasks',
+  serviceRequestCreate: '/requests/create',
+  serviceRequest: (id: number | string) => `/requests/${id}`,
+  serviceRequestEdit: (id: number | string) => `/requests/${id}/edit`,
+  serviceRequestReceipt: (id: number | string) => `/requests/${id}/receipt`,
   // Staff: system settings, recovery accounts review
   settings: '/settings',
   recoveryAccounts: '/recovery-accounts',

@@ -161,22 +161,25 @@ export function filenameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * POST a JSON body and receive a file (the list exports): the same headers and errors as
+ * POST a JSON body (or GET, `method: 'GET'`: a stored document) and receive a file (the list
+ * exports, a request's documents): the same headers and errors as
  * apiRequest (a refused call is an ApiError with the server's translated message; a 401 tells
  * the session), but the answer is kept as bytes, not read as JSON.
  */
 export async function apiDownload(
   path: string,
   body: unknown,
-  options: { signal?: AbortSignal; fallbackName?: string } = {},
+  options: { signal?: AbortSignal; fallbackName?: string; method?: 'GET' | 'POST' } = {},
 ): Promise<DownloadedFile> {
-  const headers = { ...requestHeaders(false), 'content-type': 'application/json', accept: '*/*' };
+  const get = options.method === 'GET';
+  const headers: Record<string, string> = { ...requestHeaders(false), accept: '*/*' };
+  if (!get) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
+      method: get ? 'GET' : 'POST',
       headers,
-      body: JSON.stringify(body),
+      ...(get ? {} : { body: JSON.stringify(body) }),
       signal: options.signal,
     });
   } catch (cause) {

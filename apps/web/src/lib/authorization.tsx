@@ -29,10 +29,10 @@ export function useViewer(): Viewer {
 
 /**
  * Who may open a screen, declared once on its route (router.tsx `handle.access`):
- * a permission, or `authenticated` for any signed-in user (the screen's own
+ * a permission, any of several (`{ anyOf }`), or `authenticated` for any signed-in user (the screen's own
  * object rule, e.g. "oneself or users.view", decides the rest).
  */
-export type RouteAccess = Permission | 'authenticated';
+export type RouteAccess = Permission | 'authenticated' | { anyOf: readonly Permission[] };
 
 /** A breadcrumb: where it leads and its label (a catalogue key). */
 export type Crumb = { path: string; label: string };
@@ -65,7 +65,8 @@ export function accessOfMatches(matches: readonly Pick<UIMatch, 'handle'>[]): Ro
 /** Whether a signed-in user holding `can` may open a screen of this access; none declared means no. */
 export function allows(access: RouteAccess | undefined, can: (permission: Permission) => boolean): boolean {
   if (access === undefined) return false;
-  return access === 'authenticated' || can(access);
+  if (access === 'authenticated') return true;
+  return typeof access === 'string' ? can(access) : access.anyOf.some(can);
 }
 
 /** The access of the screen a path opens, read from a route table (the sidebar's entries use it). */

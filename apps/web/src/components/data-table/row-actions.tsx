@@ -62,6 +62,8 @@ export type ConfirmActionProps = {
   failure?: string;
   /** Toasted when the user backs out of the confirmation (SPEC §8 "cancel"). */
   cancelled?: string;
+  /** Small in a table row (the default); `middle` beside a page's other buttons. */
+  size?: 'small' | 'middle';
 };
 
 /**
@@ -93,7 +95,7 @@ export function ConfirmAction(props: ConfirmActionProps) {
       disabled={pending}
     >
       <Button
-        size="small"
+        size={props.size ?? 'small'}
         type={props.primary ? 'primary' : undefined}
         danger={props.danger}
         icon={props.icon}

@@ -55,7 +55,7 @@ export function AppLayout({ notifications, accessOf, children }: Props) {
         <Layout.Header className="app-header">
           <HeaderBar onOpenMenu={wide ? undefined : () => setMenuOpen(true)} notifications={notifications} />
         </Layout.Header>
-        <PageHeader />
+        <PageHeader accessOf={accessOf} />
         <Layout.Content className="app-content">
           {loading ? (
             <PageLoader />

@@ -37,11 +37,15 @@ describe('sidebar entries', () => {
     expect(accessOf('/settings')).toBe('admin_roles');
     expect(accessOf('/dashboard')).toBe('authenticated');
     const onlySettings = (p: Permission) => p === 'admin_roles';
+    // Any staff member may be given a service request to handle (/requests/tasks): that entry stays.
     expect(keys(visibleEntries(NAV_ENTRIES, onlySettings, accessOf))).toEqual([
       'dashboard',
+      'requests',
+      'service-request-tasks',
       'settings',
       'system-settings',
     ]);
+    expect(accessOf('/requests')).toEqual({ anyOf: ['show_requests', 'admin_requests'] });
   });
 
   it('hides an entry whose path opens no screen with declared access', () => {

@@ -1,26 +1,30 @@
+// The customer's entries' icons (memberNavEntries), apart from the staff list's.
+// The service requests' icons (issue 12).
+// The associations area's icons (issue 10).
 import {
+  AuditOutlined,
+  BankOutlined,
+  CreditCardOutlined as CardIcon,
   ControlOutlined,
   CreditCardOutlined,
   DashboardOutlined,
+  DollarOutlined,
+  FileDoneOutlined,
   FileSearchOutlined,
   IdcardOutlined,
   InboxOutlined,
-  SafetyCertificateOutlined,
-  SettingOutlined,
-  SwapOutlined,
-  TeamOutlined,
-  UserSwitchOutlined,
-} from '@ant-design/icons';
-// The customer's entries' icons (memberNavEntries), apart from the staff list's.
-import {
-  CreditCardOutlined as CardIcon,
   PlusCircleOutlined,
   RetweetOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  SwapOutlined,
+  TeamOutlined,
   UserOutlined,
+  UserSwitchOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-// The associations area's icons (issue 10).
-import { BankOutlined, DollarOutlined, SolutionOutlined } from '@ant-design/icons';
 import type { Permission } from '@portal/shared/permissions';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
@@ -47,6 +51,18 @@ export const NAV_ENTRIES: NavEntry[] = [
     label: 'requestsUi.nav',
     icon: <InboxOutlined />,
     children: [
+      {
+        key: 'service-requests',
+        path: paths.serviceRequests,
+        label: 'requestsList.nav',
+        icon: <AuditOutlined />,
+      },
+      {
+        key: 'service-request-tasks',
+        path: paths.serviceRequestTasks,
+        label: 'requestsList.tasks_nav',
+        icon: <ScheduleOutlined />,
+      },
       { key: 'card-requests', path: paths.cardRequests, label: 'requestsUi.cards.nav', icon: <CreditCardOutlined /> },
       {
         key: 'move-turn-requests',
@@ -86,6 +102,12 @@ export function memberNavEntries(userId: number): NavEntry[] {
     { key: 'join', path: paths.openAssociations, label: 'membersUi.nav.join', icon: <PlusCircleOutlined /> },
     { key: 'my-turn-moves', path: paths.myTurnMoves, label: 'membersUi.nav.turn_moves', icon: <RetweetOutlined /> },
     { key: 'my-cards', path: paths.myCards, label: 'membersUi.nav.cards', icon: <CardIcon /> },
+    {
+      key: 'my-service-requests',
+      path: paths.myServiceRequests,
+      label: 'requestsList.mine_nav',
+      icon: <FileDoneOutlined />,
+    },
     { key: 'my-profile', path: paths.user(userId), label: 'membersUi.nav.profile', icon: <UserOutlined /> },
   ];
 }

@@ -47,6 +47,15 @@ const table: RouteObject[] = [
   },
 ];
 
+function Header({ accessOf }: { accessOf: (path: string) => 'users.index' | 'authenticated' }) {
+  return (
+    <>
+      <PageHeader accessOf={accessOf} />
+      <Outlet />
+    </>
+  );
+}
+
 async function open(route: string, user = makeUser()) {
   signInAs(user);
   stubApi((call) => (call.url === `/api/v1/users/${user.id}` ? ok(user) : undefined));
@@ -89,6 +98,25 @@ describe('the page header', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('link', { name: 'تفعيل الحساب' }));
     await screen.findByRole('heading', { name: 'activation code' });
     expect(router.state.location.pathname).toBe(paths.message);
+  });
+
+  it('shows a crumb the user may not open as text, and goes back past it to one they may', async () => {
+    const customer = makeUser({ id: 5, type: 'user' });
+    signInAs(customer);
+    stubApi((call) => (call.url === `/api/v1/users/${customer.id}` ? ok(customer) : undefined));
+    // As the app's route table says: the customers' list needs users.index, a profile does not.
+    const accessOf = (path: string): 'users.index' | 'authenticated' =>
+      path === paths.users ? 'users.index' : 'authenticated';
+    const guarded: RouteObject[] = [{ ...table[0], element: <Header accessOf={accessOf} /> }];
+    const { router } = await renderRoutes(guarded, { route: '/users/5/edit' });
+    await screen.findByRole('heading', { name: 'edit' });
+    const nav = screen.getByRole('navigation');
+    expect(nav).toHaveTextContent('المستخدمون');
+    expect(screen.queryByRole('link', { name: 'المستخدمون' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'الملف الشخصي' })).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('back-button'));
+    await screen.findByRole('heading', { name: 'profile' });
+    expect(router.state.location.pathname).toBe('/users/5');
   });
 
   it('does not remind an activated customer or a staff member', async () => {

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
-import type { RouteHandle } from '../../lib/authorization';
+import { type AccessOfPath, allows, type RouteHandle, useCan } from '../../lib/authorization';
 import { crumbsOf, parentOf } from '../../lib/route-meta';
 import { ActivationReminder } from '../feedback/activation-reminder';
 
@@ -23,14 +23,21 @@ function hasAppHistory(locationKey: string): boolean {
  * Breadcrumb built from the matched routes (lib/route-meta.ts), with a back button that points the
  * reading direction's way: the previous page of the app, or — opened directly, with no page of the
  * app before it — the parent page of the breadcrumb; it never leaves the app. Under it, the
- * reminder to activate the account, for a customer who has not yet.
+ * reminder to activate the account, for a customer who has not yet. A crumb whose page the user
+ * may not open (a customer's own request sits under the staff's list) is plain text, never a
+ * link to a 401, and "back" skips it.
  */
-export function PageHeader() {
+export function PageHeader({ accessOf }: { accessOf?: AccessOfPath }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const can = useCan();
   const crumbs = crumbsOf(useMatches());
-  const parent = parentOf(crumbs, location.pathname);
+  const opens = (path: string) => !accessOf || allows(accessOf(path), can);
+  const parent = parentOf(
+    crumbs.filter((c) => opens(c.path)),
+    location.pathname,
+  );
   const inApp = hasAppHistory(location.key);
   const BackIcon = i18n.language === 'en' ? ArrowLeftOutlined : ArrowRightOutlined;
   const goBack = () => {
@@ -50,7 +57,7 @@ export function PageHeader() {
         />
         <Breadcrumb
           items={crumbs.map((c, i) => ({
-            title: i === crumbs.length - 1 ? t(c.label) : <Link to={c.path}>{t(c.label)}</Link>,
+            title: i === crumbs.length - 1 || !opens(c.path) ? t(c.label) : <Link to={c.path}>{t(c.label)}</Link>,
           }))}
         />
       </div>

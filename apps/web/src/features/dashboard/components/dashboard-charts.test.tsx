@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, signInAs, stubApi } from '../../../test/api-stub';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { AssociationsByCostChart, SubscriptionsByAssociationChart } from './dashboard-charts';
+import { AssociationsByCostChart, RequestsByStatusChart, SubscriptionsByAssociationChart } from './dashboard-charts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -28,6 +28,23 @@ function stub(counts: TDashboardCounts = COUNTS) {
   stubApi((call) => {
     if (call.url === '/api/v1/users/1') return ok(makeUser({ id: 1 }));
     if (call.url === '/api/v1/dashbored/count') return ok(counts);
+    if (call.url === '/api/v1/customers_requests/statistics') {
+      return ok({
+        statistics: {
+          draft: 2,
+          submitted: 5,
+          reviewed: 1,
+          accepted: 0,
+          paid: 3,
+          ready: 0,
+          delivered: 7,
+          rejected: 1,
+          canceled: 0,
+          branched: 2,
+        },
+        total: 19,
+      });
+    }
     return undefined;
   });
 }
@@ -114,5 +131,24 @@ describe('the dashboard charts', { timeout: 60_000 }, () => {
     const card = await screen.findByTestId('chart-subscriptions');
     expect(await within(card).findByText('No data yet')).toBeInTheDocument();
     expect(within(card).queryByTestId('count-bar-chart')).toBeNull();
+  });
+
+  it('counts service requests by status, in the order a request goes', async () => {
+    stub();
+    await renderWithProviders(<RequestsByStatusChart />, { lang: 'en' });
+    const card = await drawn('chart-requests');
+    const table = within(card).getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Draft2',
+      'Submitted5',
+      'Reviewed1',
+      'Accepted0',
+      'Paid3',
+      'Ready for delivery0',
+      'Delivered7',
+      'Rejected1',
+      'Canceled0',
+    ]);
   });
 });

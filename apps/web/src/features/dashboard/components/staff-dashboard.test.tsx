@@ -102,6 +102,21 @@ function stub(permissions: readonly Permission[]): Call[] {
     if (call.url === '/api/v1/subscriptions') return ok(page([subscription], 5));
     if (call.url === '/api/v1/card-requests') return ok(page(cards, 10));
     if (call.url === '/api/v1/associations/change-turn-requests') return ok(page(moves, 10));
+    if (call.url === '/api/v1/customers_requests/statistics') {
+      const statistics = {
+        draft: 1,
+        submitted: 2,
+        reviewed: 0,
+        accepted: 0,
+        paid: 0,
+        ready: 0,
+        delivered: 0,
+        rejected: 0,
+        canceled: 0,
+        branched: 0,
+      };
+      return ok({ statistics, total: 3 });
+    }
     return undefined;
   });
 }
@@ -128,6 +143,7 @@ const PARTS: { testId: string; permission: Permission; url?: string }[] = [
     permission: 'association_move_turn.index',
     url: '/api/v1/associations/change-turn-requests',
   },
+  { testId: 'chart-requests', permission: 'show_requests', url: '/api/v1/customers_requests/statistics' },
 ];
 
 describe('StaffDashboard', { timeout: 60_000 }, () => {

@@ -2,7 +2,7 @@ import type { TUser } from '@portal/shared/schemas/auth';
 import { Col, Row } from 'antd';
 import { Can } from '../../../lib/authorization';
 import { UsersStatCards } from '../../users/components/users-stats';
-import { AssociationsByCostChart, SubscriptionsByAssociationChart } from './dashboard-charts';
+import { AssociationsByCostChart, RequestsByStatusChart, SubscriptionsByAssociationChart } from './dashboard-charts';
 import { DashboardPayments } from './dashboard-payments';
 import { DashboardSubscriptions } from './dashboard-subscriptions';
 import { LatestCardRequests, LatestTurnMoves } from './latest-requests';
@@ -71,6 +71,12 @@ export function StaffDashboard({ user }: { user: TUser }) {
       <Can permission="association_move_turn.index">
         <Col xs={24} xl={8}>
           <LatestTurnMoves />
+        </Col>
+      </Can>
+      {/* Service requests by status (issue 12) */}
+      <Can permission="show_requests">
+        <Col xs={24} xl={16}>
+          <RequestsByStatusChart />
         </Col>
       </Can>
     </Row>

@@ -33,8 +33,10 @@ describe("the customer's area", { timeout: 60_000 }, () => {
       'الاشتراك في جمعية',
       'طلبات تغيير الدور',
       'طلبات البطاقة',
+      'طلباتي',
       'ملفي الشخصي',
     ]);
+    expect(screen.getByRole('link', { name: 'طلباتي' })).toHaveAttribute('href', '/requests/me');
     expect(screen.getByRole('link', { name: 'ملفي الشخصي' })).toHaveAttribute('href', '/users/7');
   });
 

@@ -36,7 +36,7 @@ export function StatementDocument({ statement, member }: { statement: TStatement
   ];
   return (
     <article
-      className="statement-document"
+      className="statement-document print-document"
       aria-labelledby="statement-doc-title"
       data-testid="statement-document"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached by keyboard (WCAG 2.1.1).
