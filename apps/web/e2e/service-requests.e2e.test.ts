@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { cairoDayFromToday, callerFor } from './helpers/api-calls';
+import { animationsDone } from './helpers/axe';
 import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
 import { createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
@@ -37,10 +38,16 @@ async function answered(page: Page, method: string, path: string | RegExp): Prom
   return response.json();
 }
 
-/** antd's select: open it by its field, then click the option a person reads. */
+/**
+ * antd's select: open it by its field, click the option a person reads, and see it chosen (a
+ * person reads the field before going on; a CI run under load once went on before it took).
+ */
 async function choose(page: Page, field: Locator, option: string) {
   await field.click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await select.locator(`[title="${option}"]`).first().waitFor();
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
 async function upload(page: Page, testId: string, name: string, bytes: Buffer, mimeType: string) {
@@ -212,6 +219,7 @@ describe('service requests from the form to the receipt', () => {
       const dialog = desk.getByRole('dialog', { name: 'Reject the request' });
       await choose(desk, dialog.locator('#rejection_reason_id'), 'Forged or altered documents (Final decision)');
       await dialog.getByLabel('Note to the customer').fill('The commercial register copy was altered.');
+      await animationsDone(desk);
       const rejected = answered(desk, 'POST', `/customers_requests/action/${request.id}`);
       await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
       await rejected;
