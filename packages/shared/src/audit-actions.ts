@@ -34,6 +34,11 @@ export const AUDITED_TABLES = [
   'turn_move_requests',
   'card_requests',
   'customer_requests',
+  'terms_versions',
+  'tickets',
+  'ticket_messages',
+  'contact_messages',
+  'archive_items',
 ] as const;
 export type AuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -70,6 +75,9 @@ export const USER_ACTIONS = [
   'users.password_change',
   // A soft delete is an UPDATE of deleted_at: named, so the log says "deleted", not "updated".
   'users.remove',
+  'users.restore',
+  'users.activate',
+  'users.reset_link',
 ] as const;
 
 /**

@@ -39,6 +39,18 @@ export const PERMISSION_GROUPS = {
     'setdelivered_requests',
     'reject_requests',
   ],
+  // The back-office tools the catalogue names only as calls (SPEC §7): help desk, contact
+  // messages, the archive manager and the terms text (docs/decisions/0022-staff-tools.md).
+  administration: [
+    'tickets.index',
+    'tickets.put',
+    'contacts.index',
+    'contacts.put',
+    'archive.index',
+    'archive.put',
+    'archive.delete',
+    'terms.put',
+  ],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -78,6 +90,9 @@ export const ROLE_PERMISSIONS = {
     'edit_requests',
     'review_requests',
     'move_requests',
+    'tickets.put',
+    'contacts.put',
+    'archive.put',
   ],
   user: [],
   visitor: READ_ONLY.filter((p) => !ROLE_MANAGEMENT.includes(p)),

@@ -31,6 +31,9 @@ export const users = pgTable(
     locale: varchar('locale', { length: 2 }).notNull().default('ar'),
     /** When the recovery data was completed (its email confirmed); null means `dataRequired` in recovery mode. */
     dataCompletedAt: timestamp('data_completed_at', { withTimezone: true, mode: 'string' }),
+    /** The terms text (terms_versions) the customer accepted when registering, and when. */
+    termsVersionId: integer('terms_version_id'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'string' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

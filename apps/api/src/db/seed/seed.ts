@@ -8,6 +8,7 @@ import { permissions, rolePermissions, roles, userRoles } from '../schema/roles.
 import { users } from '../schema/users.js';
 import { inTransaction, systemScope, type Tx } from '../transaction.js';
 import { seedRequestLookups } from './request-lookups.js';
+import { seedTerms } from './terms.js';
 
 async function seedPermissions(tx: Tx) {
   await tx
@@ -79,5 +80,6 @@ export async function seedDatabase(db: Database, env: Env): Promise<void> {
     await seedRoles(tx.db);
     await seedAdministrator(tx.db, env);
     await seedRequestLookups(tx.db);
+    await seedTerms(tx.db);
   });
 }
