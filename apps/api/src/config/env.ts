@@ -54,6 +54,22 @@ const ZEnv = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     /**
+     * An S3-compatible store for uploaded files instead of DATA_DIR/uploads (docs/decisions/0022):
+     * used when S3_BUCKET is set, which then needs the two keys; S3_ENDPOINT for a store that is
+     * not AWS (MinIO, Ceph, Garage, …), with path-style addresses unless S3_FORCE_PATH_STYLE=false.
+     */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: flag.optional(),
+    /** The largest file the archive manager takes, in MiB (docs/decisions/0022). */
+    ARCHIVE_FILE_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(100),
+    /**
      * The longest a single SQL statement may run before it is cancelled, so no request can
      * hold the database (PGlite has one connection) for long; the request then fails with 503.
      */
@@ -90,6 +106,19 @@ const ZEnv = z
   .superRefine((env, ctx) => {
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required when SMTP_URL is set' });
+    }
+    const s3 = {
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+    };
+    if (!env.S3_BUCKET && Object.values(s3).some((v) => v !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when another S3_* variable is set' });
+    }
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (env.S3_BUCKET && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_BUCKET is set' });
+      }
     }
     if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
       ctx.addIssue({

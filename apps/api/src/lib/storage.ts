@@ -8,11 +8,11 @@ import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * File storage (DESIGN §6, docs/decisions/0014-storage.md): one interface, the
- * local disk under DATA_DIR/uploads by default; an S3-compatible store (the
- * archive issue) is a second implementation of the same three calls. Files get
- * random names, their type is decided by their content (file-type, a maintained
- * library) and must agree with the name's extension, and they leave the server
- * only through an authorized route.
+ * local disk under DATA_DIR/uploads by default; an S3-compatible store
+ * (storage-s3.ts, chosen in app.ts when S3_BUCKET is set) is a second
+ * implementation of the same three calls. Files get random names, their type is
+ * decided by their content (file-type, a maintained library) and must agree with
+ * the name's extension, and they leave the server only through an authorized route.
  */
 
 /** A type a caller accepts: the canonical extension file-type reports, and the extensions a name may carry. */
@@ -82,16 +82,24 @@ export function normalizeKey(key: string): string | undefined {
   return KEY.test(key) ? key : undefined;
 }
 
-function mimeOfKey(key: string): string {
+/** The kind a stored key names by its extension (keys end in the kind's first name). */
+export function kindOfKey(key: string): FileKindName | undefined {
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  const kind = Object.values(FILE_KINDS).find((k) => k.names[0] === ext || k.ext === ext);
-  return kind?.mime ?? 'application/octet-stream';
+  return (Object.keys(FILE_KINDS) as FileKindName[]).find(
+    (name) => FILE_KINDS[name].names[0] === ext || FILE_KINDS[name].ext === ext,
+  );
+}
+
+export function mimeOfKey(key: string): string {
+  const kind = kindOfKey(key);
+  return kind ? FILE_KINDS[kind].mime : 'application/octet-stream';
 }
 
 function looksLikeText(head: Buffer): boolean {
   if (head.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+    // stream: a character cut at the head's end (any of the last 1–3 bytes) is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;
@@ -112,6 +120,64 @@ export async function detectKind(
   return detected?.ext === FILE_KINDS[claimed].ext ? claimed : undefined;
 }
 
+/**
+ * What every implementation does before writing a byte: read the head, refuse an empty file, a
+ * type the caller does not accept or a head already past `maxBytes`, and choose the random key.
+ * `body()` then yields the whole file (the head again, then the rest), counting its size and
+ * throwing StorageRejection('too_large') the moment it passes `maxBytes`.
+ */
+export type SniffedUpload = {
+  key: string;
+  kind: FileKindName;
+  mime: string;
+  body(): AsyncGenerator<Buffer>;
+  /** The bytes body() has yielded so far (the file's size once it is done). */
+  size(): number;
+};
+
+export async function sniffUpload(
+  source: AsyncIterable<Buffer> | Readable,
+  options: PutOptions,
+): Promise<SniffedUpload> {
+  const iterator = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  // Collect the head, decide the type, then hand back the head and the rest.
+  const chunks: Buffer[] = [];
+  let headLength = 0;
+  let done = false;
+  while (headLength < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = Buffer.from(next.value);
+    chunks.push(chunk);
+    headLength += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length === 0) throw new StorageRejection('empty');
+  if (head.length > options.maxBytes) throw new StorageRejection('too_large');
+  const kind = await detectKind(head, options.filename, options.accept);
+  if (!kind) throw new StorageRejection('type');
+
+  const ext = FILE_KINDS[kind].names[0];
+  const key = `${options.area}/${randomBytes(16).toString('hex')}.${ext}`;
+  let size = 0;
+  const maxBytes = options.maxBytes;
+  async function* body() {
+    for (const chunk of chunks) yield chunk;
+    size = head.length;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const chunk = Buffer.from(next.value);
+      size += chunk.length;
+      if (size > maxBytes) throw new StorageRejection('too_large');
+      yield chunk;
+    }
+  }
+  return { key, kind, mime: FILE_KINDS[kind].mime, body, size: () => size };
+}
+
 /** The local-disk implementation: DATA_DIR/uploads/<area>/<random>.<ext>, written whole or not at all. */
 export function localStorage(dataDir: string): FileStorage {
   const root = path.join(dataDir, 'uploads');
@@ -119,53 +185,18 @@ export function localStorage(dataDir: string): FileStorage {
 
   return {
     async put(source, options) {
-      const iterator = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-      // Collect the head, decide the type, then write the head and the rest.
-      const chunks: Buffer[] = [];
-      let headLength = 0;
-      let done = false;
-      while (headLength < SNIFF_BYTES) {
-        const next = await iterator.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        const chunk = Buffer.from(next.value);
-        chunks.push(chunk);
-        headLength += chunk.length;
-      }
-      const head = Buffer.concat(chunks);
-      if (head.length === 0) throw new StorageRejection('empty');
-      if (head.length > options.maxBytes) throw new StorageRejection('too_large');
-      const kind = await detectKind(head, options.filename, options.accept);
-      if (!kind) throw new StorageRejection('type');
-
-      const ext = FILE_KINDS[kind].names[0];
-      const key = `${options.area}/${randomBytes(16).toString('hex')}.${ext}`;
-      const target = fileOf(key);
+      const upload = await sniffUpload(source, options);
+      const target = fileOf(upload.key);
       const partial = `${target}.partial`;
       await mkdir(path.dirname(target), { recursive: true });
-      let size = 0;
-      const maxBytes = options.maxBytes;
-      async function* all() {
-        for (const chunk of chunks) yield chunk;
-        size = head.length;
-        if (done) return;
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-          const chunk = Buffer.from(next.value);
-          size += chunk.length;
-          if (size > maxBytes) throw new StorageRejection('too_large');
-          yield chunk;
-        }
-      }
       try {
-        await pipeline(all, createWriteStream(partial, { flags: 'wx', mode: 0o640 }));
+        await pipeline(upload.body, createWriteStream(partial, { flags: 'wx', mode: 0o640 }));
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
         throw error;
       }
-      return { key, size, mime: FILE_KINDS[kind].mime, kind };
+      return { key: upload.key, size: upload.size(), mime: upload.mime, kind: upload.kind };
     },
 
     async get(raw) {
