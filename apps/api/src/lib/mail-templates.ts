@@ -14,6 +14,8 @@ export const MAIL_KINDS = [
   'card_request_issued',
   'card_request_rejected',
   'customer_request_status',
+  'ticket_answered',
+  'contact_reply',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -45,6 +47,8 @@ const LAYOUT: Record<MailKind, string[]> = {
   card_request_issued: ['intro', 'note', 'link'],
   card_request_rejected: ['intro', 'note', 'link'],
   customer_request_status: ['intro', 'note', 'link'],
+  ticket_answered: ['intro', 'note', 'link'],
+  contact_reply: ['intro', 'note', 'after'],
 };
 
 const CODE_MARK = '\u0000code\u0000';

@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'card_request_issued',
   'card_request_rejected',
   'customer_request_status',
+  'ticket_answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
