@@ -11,12 +11,15 @@ import { usePasswordCost } from './lib/passwords.js';
 import { clientRequestId, errorLogSerializer, requestLogSerializer } from './lib/request-log.js';
 import { type FileStorage, localStorage } from './lib/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { associationsRoutes } from './modules/associations/associations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cardRequestsRoutes } from './modules/card-requests/card-requests.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { leftoversRoutes } from './modules/leftovers/leftovers.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -25,6 +28,8 @@ import { requestLookupsRoutes } from './modules/request-lookups/request-lookups.
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { termsRoutes } from './modules/terms/terms.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { turnMovesRoutes } from './modules/turn-moves/turn-moves.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin, requireDeclaredAccess } from './plugins/auth.js';
@@ -35,6 +40,7 @@ import { errorsPlugin, sendFrameworkError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { jobsPlugin } from './plugins/jobs.js';
+import { liveEventsPlugin } from './plugins/live-events.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webAppRoutes } from './plugins/web-app.js';
 
@@ -103,7 +109,11 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
     },
   });
   app.decorate('env', env);
-  app.decorate('storage', localStorage(env.DATA_DIR));
+  // An S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads (docs/decisions/0022).
+  // The AWS SDK loads only when it is used: a laptop on the defaults never pays its start-up.
+  const s3 = env.S3_BUCKET ? await import('./lib/storage-s3.js') : undefined;
+  const s3Settings = s3?.s3SettingsOf(env);
+  app.decorate('storage', s3 && s3Settings ? s3.s3Storage(s3Settings) : localStorage(env.DATA_DIR));
   await app.register(errorsPlugin);
   const handle =
     database ??
@@ -128,6 +138,7 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
   await app.register(databasePlugin, { handle, ownsHandle: database === undefined });
   await app.register(authPlugin, { cacheSeconds: env.AUTH_CACHE_SECONDS });
   await app.register(jobsPlugin, { env });
+  await app.register(liveEventsPlugin, { env });
   await app.register(contextPlugin, { env });
   await app.register(rateLimitPlugin, { env });
   await app.register(inputGuardPlugin);
@@ -159,6 +170,11 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
       await api.register(membersRoutes);
       await api.register(requestLookupsRoutes);
       await api.register(customerRequestsRoutes);
+      await api.register(archiveRoutes);
+      await api.register(termsRoutes);
+      await api.register(leftoversRoutes);
+      await api.register(ticketsRoutes);
+      await api.register(contactsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -61,6 +61,7 @@ export const ACCOUNT_ACCESS_ROWS: AccessRow[] = [
           mobile: `0109${String(n).padStart(7, '0')}`,
           password: 'Matrix@2024',
           confirm_password: 'Matrix@2024',
+          accept_terms: true,
         },
       };
     },

@@ -2,10 +2,14 @@ import { sql } from 'drizzle-orm';
 import { roles } from '../src/db/schema/roles.js';
 import { inTransaction, systemScope } from '../src/db/transaction.js';
 import { ACCOUNT_ACCESS_ROWS } from './access-matrix.accounts.js';
+import { ARCHIVE_ACCESS_ROWS } from './access-matrix.archive.js';
 import { ASSOCIATION_ACCESS_ROWS } from './access-matrix.associations.js';
+import { CONTACT_ACCESS_ROWS } from './access-matrix.contacts.js';
 import { CUSTOMER_REQUEST_ACCESS_ROWS } from './access-matrix.customer-requests.js';
 import { MEMBER_ACCESS_ROWS } from './access-matrix.members.js';
 import { NOTIFICATION_ACCESS_ROWS } from './access-matrix.notifications.js';
+import { STAFF_TOOLS_ACCESS_ROWS } from './access-matrix.staff-tools.js';
+import { TICKET_ACCESS_ROWS } from './access-matrix.tickets.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
 import { createUser } from './factories/users.js';
 import { photoUpload } from './helpers/multipart.js';
@@ -336,6 +340,10 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...NOTIFICATION_ACCESS_ROWS,
   ...ASSOCIATION_ACCESS_ROWS,
   ...MEMBER_ACCESS_ROWS,
+  ...ARCHIVE_ACCESS_ROWS,
+  ...STAFF_TOOLS_ACCESS_ROWS,
+  ...TICKET_ACCESS_ROWS,
+  ...CONTACT_ACCESS_ROWS,
 ];
 
 export { insertCustomRole };

@@ -36,6 +36,7 @@ describe('control characters are a 422 naming the field, never a 500', () => {
         mobile: '01099887766',
         password: 'Gamaiya@2024',
         confirm_password: 'Gamaiya@2024',
+        accept_terms: true,
       },
       null,
     ],

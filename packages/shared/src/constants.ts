@@ -7,6 +7,8 @@ export const ASSOCIATION_DURATION_DAYS = 1200;
 
 /** Page sizes the server accepts; the selector offers PAGE_SIZE_OPTIONS. */
 export const PAGE_SIZES = [5, 10, 20, 50, 100, 200] as const;
+/** The sizes the page-size selector offers, and the default_page_size setting may take (SPEC §9). */
+export const OFFERED_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /** perPage -1 asks for every row (association dropdowns); capped server-side. */

@@ -1,17 +1,25 @@
 import type { Locale } from './constants.js';
 import arAccounts from './locales/ar/accounts.json' with { type: 'json' };
+import arArchive from './locales/ar/archive.json' with { type: 'json' };
 import arAssociations from './locales/ar/associations.json' with { type: 'json' };
 import arCommon from './locales/ar/common.json' with { type: 'json' };
+import arContacts from './locales/ar/contacts.json' with { type: 'json' };
 import arMembers from './locales/ar/members.json' with { type: 'json' };
 import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
 import arRequests from './locales/ar/requests.json' with { type: 'json' };
+import arTerms from './locales/ar/terms.json' with { type: 'json' };
+import arTickets from './locales/ar/tickets.json' with { type: 'json' };
 import arUsers from './locales/ar/users.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import enArchive from './locales/en/archive.json' with { type: 'json' };
 import enAssociations from './locales/en/associations.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import enContacts from './locales/en/contacts.json' with { type: 'json' };
 import enMembers from './locales/en/members.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
 import enRequests from './locales/en/requests.json' with { type: 'json' };
+import enTerms from './locales/en/terms.json' with { type: 'json' };
+import enTickets from './locales/en/tickets.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
 
 /**
@@ -19,8 +27,32 @@ import enUsers from './locales/en/users.json' with { type: 'json' };
  * (each file owns its top-level namespaces). The web app merges them into i18next.
  */
 export const MESSAGES = {
-  ar: { ...arCommon, ...arUsers, ...arAccounts, ...arNotifications, ...arAssociations, ...arMembers, ...arRequests },
-  en: { ...enCommon, ...enUsers, ...enAccounts, ...enNotifications, ...enAssociations, ...enMembers, ...enRequests },
+  ar: {
+    ...arCommon,
+    ...arContacts,
+    ...arUsers,
+    ...arAccounts,
+    ...arNotifications,
+    ...arAssociations,
+    ...arMembers,
+    ...arRequests,
+    ...arArchive,
+    ...arTerms,
+    ...arTickets,
+  },
+  en: {
+    ...enCommon,
+    ...enContacts,
+    ...enUsers,
+    ...enAccounts,
+    ...enNotifications,
+    ...enAssociations,
+    ...enMembers,
+    ...enRequests,
+    ...enArchive,
+    ...enTerms,
+    ...enTickets,
+  },
 } as const;
 
 type Params = Record<string, string | number>;

@@ -19,6 +19,9 @@ export type Caller = {
 /** What services may ask of the job queue without knowing the worker: wake it after a commit. */
 export type JobWaker = { kick(): void };
 
+/** Live events to open screens (lib/live-events.ts): published after the commit that caused them. */
+export type LiveEventPublisher = { publish(userId: number, event: { type: 'notification'; id: number }): void };
+
 /** The guard's cache of resolved sessions (plugins/auth.ts). */
 export type SessionCacheHandle = { clear(): void };
 
@@ -38,6 +41,7 @@ export type AppContext = DbScope & {
   env: Env;
   jobs: JobWaker;
   sessions: SessionCacheHandle;
+  events: LiveEventPublisher;
   log: FastifyBaseLogger;
 };
 

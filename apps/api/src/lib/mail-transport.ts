@@ -13,6 +13,8 @@ export type OutgoingMail = {
   text: string;
   html: string;
   link: string | null;
+  /** The sender's display name (the mail_sender_name setting); the address is always MAIL_FROM's. */
+  fromName?: string;
 };
 
 /** Where mail goes: an SMTP server (SMTP_URL) or, without one, .eml files in DATA_DIR/outbox. */
@@ -25,9 +27,15 @@ export type MailTransport = {
 /** The product's name as the web app shows it, so a customer recognises the sender. */
 const FALLBACK_FROM = '"بوابة الجمعيات" <no-reply@localhost>';
 
+/** The address part of MAIL_FROM ('"Name" <a@b>' or 'a@b'). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 function message(mail: OutgoingMail, from: string) {
   return {
-    from,
+    // nodemailer encodes an Arabic display name for the header.
+    from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,

@@ -40,12 +40,18 @@ export function enqueueMail(tx: TxContext, mail: QueuedMail): Promise<number> {
 }
 
 /** The "mail" job kind: sends through the transport; once final only the address and subject are kept. */
-export function mailJobHandler(transport: MailTransport, maxAttempts: number): JobHandler {
+export function mailJobHandler(
+  transport: MailTransport,
+  maxAttempts: number,
+  /** The sender's display name now (a setting), read at send time so a change applies to queued mail too. */
+  senderName: () => Promise<string | undefined> = async () => undefined,
+): JobHandler {
   return {
     maxAttempts,
     async run(raw, job) {
       const payload = raw as MailPayload;
       await transport.send({
+        fromName: await senderName(),
         id: job.id,
         to: payload.to,
         locale: payload.locale,

@@ -29,6 +29,7 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { env: Env })
       env: opts.env,
       jobs: app.jobs,
       sessions: app.sessionCache,
+      events: app.liveEvents,
       log: this.log,
       actor: {
         userId: this.auth?.userId ?? null,
@@ -51,6 +52,7 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { env: Env })
       env: opts.env,
       jobs: app.jobs,
       sessions: app.sessionCache,
+      events: app.liveEvents,
       log: app.log,
       actor: action ? { ...SYSTEM_ACTOR, action } : SYSTEM_ACTOR,
     }),

@@ -4,6 +4,7 @@ import type { Env } from '../config/env.js';
 import { createJobWorker, type FlushOptions, type FlushResult, type JobHandler } from '../lib/jobs.js';
 import { mailJobHandler } from '../lib/mail.js';
 import { createMailTransport } from '../lib/mail-transport.js';
+import { readSetting } from '../modules/settings/settings.service.js';
 
 export type JobsService = {
   /** Registers a kind of job (before the app is ready). */
@@ -31,7 +32,12 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) =>
   const handlers = new Map<string, JobHandler>();
   const worker = createJobWorker({ db: app.db, handlers, log: app.log, pollSeconds: opts.env.JOBS_POLL_SECONDS });
   const transport = createMailTransport(opts.env, app.log);
-  handlers.set('mail', mailJobHandler(transport, opts.env.MAIL_MAX_ATTEMPTS));
+  handlers.set(
+    'mail',
+    mailJobHandler(transport, opts.env.MAIL_MAX_ATTEMPTS, async () =>
+      String(await readSetting(app.db, 'mail_sender_name')),
+    ),
+  );
   app.decorate('jobs', {
     register(kind: string, handler: JobHandler) {
       if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);

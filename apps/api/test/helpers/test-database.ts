@@ -14,7 +14,13 @@ import { readSnapshot } from './pglite-snapshot.js';
  *   keeps (CREATE DATABASE … TEMPLATE: a file copy, no migrations per file).
  * Either way the app migrates (a no-op) and seeds on start.
  */
-export type TestDatabase = { handle: DatabaseHandle; engine: 'pglite' | 'postgres'; dispose(): Promise<void> };
+export type TestDatabase = {
+  handle: DatabaseHandle;
+  engine: 'pglite' | 'postgres';
+  /** The database's address on PostgreSQL (a second instance opens its own pool to it). */
+  url?: string;
+  dispose(): Promise<void>;
+};
 
 export function testEngine(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -52,6 +58,7 @@ export async function openTestDatabase(options: { onQuery?: QueryListener } = {}
   return {
     handle,
     engine: 'postgres',
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

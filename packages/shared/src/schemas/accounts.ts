@@ -87,6 +87,12 @@ function withConfirmation<T extends z.ZodObject>(schema: T) {
  * POST /register. The form sends first_name + last_name (SPEC §2, §5); SPEC §7's
  * single `name` is accepted instead. The stored name is `first last` (or name).
  */
+/** The terms' checkbox: ticked (true, or 'true' from a form field), or the registration is refused. */
+const acceptTermsField = z
+  .unknown()
+  .refine((v) => v === true || v === 'true', { error: 'accounts.validation.terms_required' })
+  .transform((): true => true);
+
 export const ZRegisterRequest = withConfirmation(
   z.object({
     name: optionalNameText(NAME_MAX_LENGTH).optional(),
@@ -97,6 +103,9 @@ export const ZRegisterRequest = withConfirmation(
     mobile: mobileField,
     password: newPasswordField,
     confirm_password: confirmField,
+    accept_terms: acceptTermsField,
+    /** The terms version the page showed (GET /get-terms); the server takes the current one when absent. */
+    terms_version_id: z.number({ error: 'validation.invalid_type' }).int().positive().optional(),
   }),
 )
   .refine((v) => filled((v as Loose).name) || filled((v as Loose).first_name), {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES } from '../constants.js';
+import { hasNoControlCharacters } from './fields.js';
 
 /**
  * Settings an administrator can change (POST /setting/index, /setting/change/{id}).
@@ -18,10 +20,52 @@ const flag = z.union(
   { error: 'settings.invalid_value' },
 );
 
+/** http(s)://host[:port][/path…], no spaces: what a browser opens as is. */
+const WEB_ADDRESS = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?(\/[^\s]*)?$/i;
+
+/** An address outside the app (http or https), or '' for none: a link not set is not shown. */
+const externalLink = z
+  .string({ error: 'settings.invalid_url' })
+  .trim()
+  .max(500, { error: 'validation.too_long' })
+  .refine((s) => s === '' || (WEB_ADDRESS.test(s) && hasNoControlCharacters(s)), {
+    error: 'settings.invalid_url',
+  });
+
+/** The display name of the mail sender; quotes and angle brackets would break the From header. */
+const senderName = z
+  .string({ error: 'settings.sender_required' })
+  .trim()
+  .min(1, { error: 'settings.sender_required' })
+  .max(80, { error: 'validation.too_long' })
+  .refine((s) => hasNoControlCharacters(s) && !/["<>\\]/.test(s), { error: 'settings.sender_characters' });
+
+const pageSize = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: 'settings.invalid_page_size' })
+    .refine((n) => (OFFERED_PAGE_SIZES as readonly number[]).includes(n), { error: 'settings.invalid_page_size' }),
+);
+
+/**
+ * What an operator changes without a deploy (docs/decisions/0022-staff-tools.md). `kind` tells
+ * the settings screen which control to show; `client` settings are read by every signed-in
+ * screen through GET /settings/client.
+ */
 export const SETTING_DEFINITIONS = {
   /** When on, customers whose recovery data is incomplete get `dataRequired` at login (docs/decisions/0005). */
-  recovery_mode: { value: flag, default: false as boolean },
+  recovery_mode: { value: flag, default: false as boolean, kind: 'flag', client: false },
+  /** The request form's link to the folder of document templates (SPEC §2, on create only). */
+  request_documents_url: { value: externalLink, default: '', kind: 'url', client: true },
+  /** The request form's link to the contracts page. */
+  request_contracts_url: { value: externalLink, default: '', kind: 'url', client: true },
+  /** Who customers see an email from ("بوابة الجمعيات"); the address stays MAIL_FROM's. */
+  mail_sender_name: { value: senderName, default: 'بوابة الجمعيات', kind: 'text', client: false },
+  /** The rows a list shows before the user picks another size. */
+  default_page_size: { value: pageSize, default: DEFAULT_PAGE_SIZE as number, kind: 'page_size', client: true },
 } as const;
+
+export type SettingKind = (typeof SETTING_DEFINITIONS)[SettingKey]['kind'];
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
@@ -46,3 +90,11 @@ export const ZSetting = z.object({
   updated_at: z.string().nullable(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
+
+/** GET /settings/client: the settings every signed-in screen reads. */
+export const ZClientSettings = z.object({
+  request_documents_url: z.string(),
+  request_contracts_url: z.string(),
+  default_page_size: z.number().int(),
+});
+export type TClientSettings = z.infer<typeof ZClientSettings>;

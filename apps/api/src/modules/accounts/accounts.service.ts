@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Locale } from '@portal/shared/constants';
 import { isStronger } from '@portal/shared/policy';
 import {
   ACTIVATION_CODE_LENGTH,
@@ -23,6 +24,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { appLink, userLocale } from '../../lib/recipients.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { insertSession } from '../auth/sessions.repository.js';
+import { currentTermsVersion, termsVersionById } from '../terms/terms.service.js';
 import { effectivePermissions, findUserAccess, lockUser } from '../users/users.repository.js';
 import { loadUserDto } from '../users/users.service.js';
 import {
@@ -85,6 +87,23 @@ function mapUserUniqueViolation(err: unknown): never {
 }
 
 /**
+ * The terms version a registration accepts: the one the page showed, which must still be the
+ * current text of its language (staff may have saved a new one meanwhile: the customer reads it
+ * again), or the current text of the request's language.
+ */
+async function acceptedTerms(ctx: AppContext, versionId: number | undefined) {
+  if (versionId === undefined) return currentTermsVersion(ctx.db, ctx.locale);
+  const shown = await termsVersionById(ctx.db, versionId);
+  const current = shown ? await currentTermsVersion(ctx.db, shown.lang as Locale) : undefined;
+  if (!shown || current?.id !== shown.id) {
+    throw new AppError(422, 'accounts.validation.terms_outdated', {}, [
+      { field: 'accept_terms', key: 'accounts.validation.terms_outdated' },
+    ]);
+  }
+  return shown;
+}
+
+/**
  * POST /register: a customer (type user, role user) whose email is not yet
  * activated; the activation link and code are queued in the same transaction.
  * The answer is a session, like login, so the client can go to /message.
@@ -98,6 +117,7 @@ export async function register(
   if (taken.phone || taken.email) throw conflict(conflictErrors(taken));
 
   const name = input.name?.trim() || `${input.first_name ?? ''} ${input.last_name ?? ''}`.trim();
+  const terms = await acceptedTerms(ctx, input.terms_version_id);
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
   const { user, session } = await inTransaction(
@@ -113,6 +133,8 @@ export async function register(
           address: input.address,
           type: 'user',
           locale: ctx.locale,
+          termsVersionId: terms?.id ?? null,
+          termsAcceptedAt: terms ? sql`now()` : null,
         })
         .returning();
       if (!created) throw new Error('user insert returned nothing');
@@ -219,29 +241,31 @@ export async function sendPasswordReset(ctx: AppContext, emailAddress: string): 
   if (!user?.email || !user.active) return;
   const email = user.email;
   const asUser = { ...ctx, actor: { ...ctx.actor, userId: user.id } };
-  await inTransaction(
-    asUser,
-    async (tx) => {
-      const token = await issueToken(tx.db, {
-        userId: user.id,
-        purpose: 'password_reset',
-        email: email.toLowerCase(),
-        ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
-      });
-      await enqueueMail(tx, {
-        userId: user.id,
-        to: email,
-        locale: userLocale(user),
-        kind: 'password_reset',
-        params: {
-          name: user.name,
-          link: appLink(ctx.env, `/newpassword/${token}`),
-          minutes: PASSWORD_RESET_TTL_MINUTES,
-        },
-      });
+  await inTransaction(asUser, (tx) => queuePasswordReset(tx, { ...user, email }), { action: 'password.forgot' });
+}
+
+/** Inside the caller's transaction: a reset token and the email with its link (forgot password, staff's reset). */
+export async function queuePasswordReset(
+  tx: TxContext,
+  user: Pick<UserRow, 'id' | 'name' | 'locale'> & { email: string },
+): Promise<void> {
+  const token = await issueToken(tx.db, {
+    userId: user.id,
+    purpose: 'password_reset',
+    email: user.email.toLowerCase(),
+    ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
+  });
+  await enqueueMail(tx, {
+    userId: user.id,
+    to: user.email,
+    locale: userLocale(user),
+    kind: 'password_reset',
+    params: {
+      name: user.name,
+      link: appLink(tx.env, `/newpassword/${token}`),
+      minutes: PASSWORD_RESET_TTL_MINUTES,
     },
-    { action: 'password.forgot' },
-  );
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ function newCustomer(overrides: Record<string, unknown> = {}) {
     mobile: `0122${String(process.pid % 1000).padStart(3, '0')}${String(serial).padStart(4, '0')}`,
     password: 'Gamaiya@2024',
     confirm_password: 'Gamaiya@2024',
+    accept_terms: true,
     ...overrides,
   };
 }
@@ -333,6 +334,9 @@ describe('accounts: registration, activation, password reset (real SMTP)', () =>
         'accounts.validation.password_rule',
       ],
       [newCustomer({ confirm_password: 'Gamaiya@2025' }), 'confirm_password', 'accounts.validation.passwords_mismatch'],
+      [newCustomer({ accept_terms: undefined }), 'accept_terms', 'accounts.validation.terms_required'],
+      [newCustomer({ accept_terms: false }), 'accept_terms', 'accounts.validation.terms_required'],
+      [newCustomer({ terms_version_id: 987654 }), 'accept_terms', 'accounts.validation.terms_outdated'],
     ];
     const titles = { ar: '', en: '' };
     for (const [body, field, key] of cases) {

@@ -18,6 +18,7 @@ function customer(lang: 'ar' | 'en' = 'ar') {
       mobile: `0111${String(process.pid % 1000).padStart(3, '0')}${String(serial).padStart(4, '0')}`,
       password: 'Gamaiya@2024',
       confirm_password: 'Gamaiya@2024',
+      accept_terms: true,
     },
     headers: { 'accept-language': lang },
   };

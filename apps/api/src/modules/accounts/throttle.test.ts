@@ -63,9 +63,10 @@ describe('account routes are throttled (429 with retry-after)', () => {
       mobile: `0106${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(4, '0')}`,
       password: 'Gamaiya@2024',
       confirm_password: 'Gamaiya@2024',
+      accept_terms: true,
       ...over,
     });
-    const send = (payload: Record<string, string>, remoteAddress = ip) =>
+    const send = (payload: Record<string, string | boolean>, remoteAddress = ip) =>
       t.app.inject({ method: 'POST', url: '/api/v1/register', payload, remoteAddress });
     expect((await send(body(1))).statusCode).toBe(200);
     expect((await send(body(1))).statusCode).toBe(409);

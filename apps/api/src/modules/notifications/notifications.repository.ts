@@ -41,6 +41,8 @@ export async function notifyUser(tx: TxContext, userId: number, notification: Ne
     })
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned nothing');
+  // The bell of every open screen of this user updates without a reload (SSE, Redis between instances).
+  tx.afterCommit(() => tx.events.publish(userId, { type: 'notification', id: row.id }));
   return row.id;
 }
 

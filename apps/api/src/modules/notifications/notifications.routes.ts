@@ -17,12 +17,25 @@ import {
   listNotifications,
   seeNotification,
 } from './notifications.service.js';
+import { openNotificationStream } from './notifications.stream.js';
 
 /**
  * The header bell (SPEC §2, §4, §7): any signed-in user, their own notifications
  * only. Rules: docs/decisions/0007-notifications.md.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/notifications/stream',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Server-Sent Events: `ready` on open, `notification` {id} when one is created for the caller',
+      },
+    },
+    (request, reply) => openNotificationStream(app, request, reply),
+  );
+
   app.post(
     '/user/notifications',
     {

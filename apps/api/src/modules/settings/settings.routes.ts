@@ -1,11 +1,11 @@
 import { translate } from '@portal/shared/messages';
 import { successSchema } from '@portal/shared/schemas/envelope';
-import { ZSetting, ZSettingChangeRequest, ZSettingParams } from '@portal/shared/schemas/settings';
+import { ZClientSettings, ZSetting, ZSettingChangeRequest, ZSettingParams } from '@portal/shared/schemas/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { accountLimits } from '../accounts/accounts.routes.js';
-import { changeSetting, listSettings } from './settings.service.js';
+import { changeSetting, clientSettings, listSettings } from './settings.service.js';
 
 /**
  * Settings (SPEC §7 "setting/index", "setting/change/{id}"). Both need
@@ -24,6 +24,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await listSettings(request.ctx())),
+  );
+
+  app.get(
+    '/settings/client',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['settings'],
+        summary: 'The settings every signed-in screen reads: the request form links and the default page size',
+        response: { 200: successSchema(ZClientSettings) },
+      },
+    },
+    async (request) => ok(await clientSettings(request.ctx().db)),
   );
 
   app.post(

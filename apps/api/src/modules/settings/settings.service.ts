@@ -3,6 +3,7 @@ import {
   SETTING_DEFINITIONS,
   SETTING_KEYS,
   type SettingKey,
+  type TClientSettings,
   type TSetting,
 } from '@portal/shared/schemas/settings';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -38,6 +39,19 @@ export function recoveryModeOf(stored: unknown): boolean {
   return currentValue('recovery_mode', stored ?? undefined) === true;
 }
 
+/** GET /settings/client: the settings every signed-in screen reads (links, page size). */
+export async function clientSettings(db: Reader): Promise<TClientSettings> {
+  const keys = SETTING_KEYS.filter((key) => SETTING_DEFINITIONS[key].client);
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const value = <K extends SettingKey>(key: K) => currentValue(key, stored.get(key));
+  return {
+    request_documents_url: String(value('request_documents_url')),
+    request_contracts_url: String(value('request_contracts_url')),
+    default_page_size: Number(value('default_page_size')),
+  };
+}
+
 /** POST /setting/index: every known setting with its current value. */
 export async function listSettings(ctx: AppContext): Promise<TSetting[]> {
   const rows = await ctx.db
@@ -56,7 +70,9 @@ export async function changeSetting(ctx: AppContext, key: string, value: unknown
   if (!isSettingKey(key)) throw AppError.notFound();
   const parsed = SETTING_DEFINITIONS[key].value.safeParse(value);
   if (!parsed.success) {
-    throw new AppError(422, 'errors.validation', {}, [{ field: 'value', key: 'settings.invalid_value' }]);
+    // The setting's own rule says what is wrong ("a full web address…"), in the reader's language.
+    const key = parsed.error.issues[0]?.message ?? 'settings.invalid_value';
+    throw new AppError(422, 'errors.validation', {}, [{ field: 'value', key }]);
   }
   const [row] = await inTransaction(
     ctx,

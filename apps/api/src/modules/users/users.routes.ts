@@ -21,6 +21,7 @@ import { allow, viewerOf } from '../../lib/context.js';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
 import { type FileStorage, StorageRejection, type StoredFile } from '../../lib/storage.js';
+import { userAccountRoutes } from './user-account.routes.js';
 import {
   changePassword,
   createUser,
@@ -73,6 +74,8 @@ async function storePhoto(request: FastifyRequest, storage: FileStorage): Promis
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(userAccountRoutes);
+
   const failures = app.rateCounter('password:old', {
     max: app.env.LOGIN_MAX_FAILURES,
     windowSeconds: app.env.LOGIN_WINDOW_MINUTES * 60,

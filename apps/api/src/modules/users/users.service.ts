@@ -136,8 +136,22 @@ export async function assertAnotherAdministrator(tx: Tx, userId: number): Promis
   if ((await countOtherAdministrators(tx, userId)) === 0) throw AppError.conflict('users.errors.last_admin');
 }
 
+/**
+ * Inside the change's transaction, before `active` changes: never one's own account, users.put,
+ * never the last administrator; deactivating ends the account's sessions at once.
+ */
+export async function prepareStatusChange(tx: TxContext, target: EditableUser, active: boolean): Promise<void> {
+  const viewer = viewerOf(tx);
+  if (viewer.id === target.row.id) throw AppError.conflict('users.errors.self_status');
+  allow(userPolicy.changeStatus(viewer, target.row.id));
+  if (!active) {
+    if (holdsAdminRole(target.access)) await assertAnotherAdministrator(tx.db, target.row.id);
+    await revokeUserSessions(tx.db, target.row.id);
+    accessChanged(tx);
+  }
+}
+
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdateRequest): Promise<TUser> {
-  const viewer = viewerOf(ctx);
   const updated = await mapUniqueViolation(() =>
     inTransaction(ctx, async (tx) => {
       const { row, access } = await lockEditable(tx, id);
@@ -148,14 +162,8 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
       if (input.email !== (row.email ?? '').toLowerCase()) changes.emailVerifiedAt = null;
       if (input.phone !== row.phone) changes.phoneVerified = false;
       if (input.active !== undefined && input.active !== row.active) {
-        if (viewer.id === id) throw AppError.conflict('users.errors.self_status');
-        allow(userPolicy.changeStatus(viewer, id));
+        await prepareStatusChange(tx, { row, access }, input.active);
         changes.active = input.active;
-        if (!input.active) {
-          if (holdsAdminRole(access)) await assertAnotherAdministrator(tx.db, id);
-          await revokeUserSessions(tx.db, id);
-          accessChanged(tx);
-        }
       }
       return { row: await updateUserRow(tx.db, id, changes), access };
     }),

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { LiveEvent } from '../../lib/live-events.js';
+
+/** A comment line keeps proxies from closing a quiet stream (most drop idle ones after 60 s). */
+const HEARTBEAT_MS = 25_000;
+/** How long the browser waits before reconnecting after the stream ends (its own retry). */
+const RETRY_MS = 5_000;
+
+function frame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * GET /notifications/stream: Server-Sent Events of the signed-in user's live events. The client
+ * opens it with fetch and its bearer header (no token in the URL, so none in any log), reads it
+ * again on `ready` (it may have missed events while away) and on every `notification`.
+ * The stream ends when the client goes, or when this instance shuts down (clients reconnect).
+ */
+export function openNotificationStream(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const userId = request.auth?.userId;
+  if (userId === undefined) throw AppError.unauthenticated();
+  // A stream only for a client that asked for one (EventSource and the web app send this).
+  if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+    throw new AppError(406, 'errors.stream_only');
+  }
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+    'x-request-id': String(request.id),
+  });
+  raw.write(`retry: ${RETRY_MS}\n${frame('ready', { at: new Date().toISOString() })}`);
+
+  const send = (event: LiveEvent) => void raw.write(frame(event.type, { id: event.id }));
+  const unsubscribe = app.liveEvents.subscribe(userId, send);
+  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    app.streamEnders.delete(end);
+    if (!raw.writableEnded) raw.end();
+  };
+  app.streamEnders.add(end);
+  request.raw.on('close', end);
+  raw.on('error', end);
+}
