@@ -81,6 +81,9 @@ export function LoginForm({
       <p className="form-footer">
         {t('auth.no_account')} <Link to={paths.register}>{t('auth.register')}</Link>
       </p>
+      <p className="form-footer">
+        <Link to={paths.contact}>{t('auth.contact_us')}</Link>
+      </p>
     </form>
   );
 }

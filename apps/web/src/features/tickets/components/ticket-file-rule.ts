@@ -1,0 +1,14 @@
+import {
+  TICKET_FILE_EXTENSIONS,
+  TICKET_FILE_MAX_BYTES,
+  TICKET_FILE_MIME_TYPES,
+} from '@portal/shared/schemas/tickets-rules';
+import type { FileRule } from '../../../components/forms/file-field';
+
+/** A ticket message's attachment (SPEC §5): pdf, png, jpg/jpeg, ≤ 512 KB; the server checks the bytes again. */
+export const TICKET_FILE_RULE: FileRule = {
+  extensions: TICKET_FILE_EXTENSIONS,
+  mimeTypes: TICKET_FILE_MIME_TYPES,
+  maxBytes: TICKET_FILE_MAX_BYTES,
+  messages: { type: 'tickets.validation.file_type_size', size: 'tickets.validation.file_type_size' },
+};
