@@ -19,6 +19,7 @@ async function registerByApi(portal: Portal, who: { email: string; mobile: strin
       mobile: who.mobile,
       password: who.password,
       confirm_password: who.password,
+      accept_terms: true,
     },
   });
   expect(response.statusCode).toBe(200);
@@ -76,6 +77,12 @@ describe('customer accounts in the browser', () => {
       await page.locator('#password').fill('Secret#2025');
       await page.locator('#confirm_password').fill('Secret#2026');
       await page.locator('#address').fill('مدينة نصر، القاهرة');
+      // The terms are shown in Arabic and must be accepted (the server records the version).
+      await page
+        .getByRole('region', { name: 'الشروط والأحكام' })
+        .getByText('يلتزم العضو بسداد أقساط الجمعية')
+        .waitFor();
+      await page.getByRole('checkbox', { name: 'قرأت الشروط والأحكام وأوافق عليها' }).check();
       await page.getByTestId('register-submit').click();
       await page.getByText('كلمتا المرور غير متطابقتين').waitFor();
       await page.locator('#confirm_password').fill('Secret#2025');

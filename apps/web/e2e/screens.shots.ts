@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
+import { callerOf, must } from './helpers/api-calls';
 import { animationsDone } from './helpers/axe';
 import { launchBrowser, newPage, type Viewport } from './helpers/browser';
 import { type Portal, startPortal } from './helpers/portal';
@@ -14,9 +15,40 @@ import { makeRequestsData, type RequestsData, receivePayments } from './helpers/
  */
 const OUT = process.env.SHOTS_DIR ?? new URL('../../../test-results/screens/', import.meta.url).pathname;
 
+const pendingOf = new WeakMap<Page, Set<unknown>>();
+
+/**
+ * The page's requests still waiting for an answer, not counting the live notification stream
+ * (it stays open for as long as the page does, so "networkidle" would never come).
+ */
+function pending(page: Page): Set<unknown> {
+  let open = pendingOf.get(page);
+  if (!open) {
+    const set = new Set<unknown>();
+    open = set;
+    pendingOf.set(page, set);
+    page.on('request', (r) => {
+      if (!r.url().includes('/notifications/stream')) set.add(r);
+    });
+    page.on('requestfinished', (r) => set.delete(r));
+    page.on('requestfailed', (r) => set.delete(r));
+  }
+  return open;
+}
+
+/** Quiet: no request but the live stream open for half a second. */
+async function quietNetwork(page: Page): Promise<void> {
+  const open = pending(page);
+  await page.waitForLoadState('load');
+  for (let quietSince = Date.now(); Date.now() - quietSince < 500; ) {
+    if (open.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Settled: the network is quiet and nothing on screen is loading. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await quietNetwork(page);
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active'),
     undefined,
@@ -52,6 +84,7 @@ describe('screens', () => {
     for (const lang of ['ar', 'en'] as const) {
       for (const viewport of ['desktop', 'phone'] as Viewport[]) {
         const { page, context } = await newPage(browser, portal.url, viewport);
+        pending(page);
         page.setDefaultTimeout(60_000);
         await context.addInitScript(
           ([l, t, id]) => {
@@ -153,5 +186,53 @@ describe('screens', () => {
       ['request-rejected', `/requests/${rejected.id}`],
       ['request-edit-closed', `/requests/${rejected.id}/edit`],
     ]);
+  });
+
+  it('staff tools and account screens', async () => {
+    const member = data.members[0];
+    if (!member) throw new Error('no member');
+    const db = portal.app.db;
+    const request = await createCustomerRequest(db, { createdBy: member.id, status: 2 });
+    await attachDocument(portal.app, request.id, 'identity_copy', 'بطاقة الرقم القومي.pdf');
+    await attachDocument(portal.app, request.id, 'additionalFile', 'خطاب جهة العمل.pdf');
+    const ticket = await must<{ id: number }>(callerOf(portal.app, member.token, 'ar'), 'PUT', '/ticket/tickets', {
+      subject: 'لم يظهر القسط الأخير في كشف الحساب',
+      message: 'دفعت القسط يوم ١٠ نوفمبر ولم يظهر في كشف حسابي حتى الآن.',
+    });
+    await must(data.admin, 'POST', `/ticket/add/${ticket.id}`, {
+      message: 'شكرًا لتواصلك، تم تسجيل القسط وسيظهر في الكشف خلال ساعة.',
+    });
+    await shoot({ token: data.adminToken, id: data.adminId }, [
+      ['settings', '/settings'],
+      ['terms', '/terms'],
+      ['users', '/users'],
+      ['member-documents', `/users/${member.id}?tab=documents`],
+      ['tickets', '/tickets'],
+      ['ticket', `/tickets/${ticket.id}`],
+      ['contacts', '/contacts'],
+    ]);
+    await shoot(member, [
+      ['my-tickets', '/tickets/me'],
+      ['ticket-create', '/tickets/new'],
+      ['my-ticket', `/tickets/${ticket.id}`],
+    ]);
+    // Guest pages: the register page with the terms, and the contact form.
+    for (const lang of ['ar', 'en'] as const) {
+      for (const viewport of ['desktop', 'phone'] as Viewport[]) {
+        const { page, context } = await newPage(browser, portal.url, viewport);
+        pending(page);
+        await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+        for (const [name, path] of [
+          ['register', '/register'],
+          ['contact', '/contact'],
+        ] as const) {
+          await page.goto(path);
+          await page.getByRole('main').first().waitFor();
+          await settled(page);
+          await page.screenshot({ path: `${OUT}/${name}-${lang}-${viewport}.png`, fullPage: true });
+        }
+        await context.close();
+      }
+    }
   });
 });

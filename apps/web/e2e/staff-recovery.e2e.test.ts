@@ -71,6 +71,7 @@ describe('staff: recovery mode and the review of recovery accounts', () => {
         mobile: '01099990000',
         password: 'Secret#2025',
         confirm_password: 'Secret#2025',
+        accept_terms: true,
       });
       const customerId = (registered.user as { id: number }).id;
       await call(portal, '/user/verify', { user_id: customerId }, adminToken);

@@ -4,13 +4,26 @@ import { GuestLoader } from '../components/guest/spinner';
 import { paths } from '../config/paths';
 import type { Crumb, RouteAccess, RouteHandle } from '../lib/authorization';
 import { DocumentTitle } from '../lib/document-title';
+import { loadScreenTexts } from '../lib/i18n';
 import { SessionProvider } from '../lib/session';
 import { AntdBoundary, type LeanHandle } from './antd-boundary';
 import { GuestOnly, RequireSession } from './guards';
 
 /** Each screen is its own chunk, loaded when first opened. */
-function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * A lazily loaded screen; `texts`: the screen texts it needs (locales/<lang>/screens/<name>.json,
+ * lib/i18n.ts loadScreenTexts), downloaded with it.
+ */
+function screen(
+  load: () => Promise<{ default: ComponentType }>,
+  texts: readonly string[] = [],
+): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadScreenTexts(texts)]);
+      return { Component: module.default };
+    },
+  };
 }
 
 const crumb = (key: string): { handle: RouteHandle } => ({ handle: { crumb: key } });
@@ -104,6 +117,12 @@ export const routes: RouteObject[] = [
         ...lean('accountsUi.recovery.received_title'),
         ...screen(() => import('./routes/accounts/recovery-message')),
       },
+      // A guest writes to the administration (docs/decisions/0022): a light guest page, like the login.
+      {
+        path: paths.contact,
+        ...lean('contactsUi.form.title'),
+        ...screen(() => import('./routes/tickets/contact')),
+      },
       {
         element: <RequireSession />,
         children: [
@@ -118,7 +137,7 @@ export const routes: RouteObject[] = [
                 // Home: the breadcrumb's first crumb already names it (lib/route-meta.ts).
                 path: paths.dashboard,
                 handle: { access: 'authenticated', title: 'nav.dashboard' },
-                ...screen(() => import('./routes/dashboard/dashboard')),
+                ...screen(() => import('./routes/dashboard/dashboard'), ['members', 'requests']),
               },
               // The customer's own area (issue 11, docs/decisions/0018-members.md): any signed-in user may open it,
               // and the server answers with the caller's own records only.
@@ -126,11 +145,15 @@ export const routes: RouteObject[] = [
                 path: paths.myAssociations,
                 ...crumb('membersUi.nav.associations'),
                 children: [
-                  { index: true, ...access('authenticated'), ...screen(() => import('./routes/my/my-associations')) },
+                  {
+                    index: true,
+                    ...access('authenticated'),
+                    ...screen(() => import('./routes/my/my-associations'), ['members']),
+                  },
                   {
                     path: 'open',
                     ...access('authenticated', 'membersUi.open.title'),
-                    ...screen(() => import('./routes/my/open-associations')),
+                    ...screen(() => import('./routes/my/open-associations'), ['members']),
                   },
                 ],
               },
@@ -141,17 +164,17 @@ export const routes: RouteObject[] = [
                   crumb: 'membersUi.statement.title',
                   trail: () => [{ path: paths.myAssociations, label: 'membersUi.nav.associations' }],
                 },
-                ...screen(() => import('./routes/my/statement')),
+                ...screen(() => import('./routes/my/statement'), ['members']),
               },
               {
                 path: paths.myTurnMoves,
                 ...access('authenticated', 'membersUi.turn_moves.title'),
-                ...screen(() => import('./routes/my/turn-moves')),
+                ...screen(() => import('./routes/my/turn-moves'), ['members']),
               },
               {
                 path: paths.myCards,
                 ...access('authenticated', 'membersUi.cards.title'),
-                ...screen(() => import('./routes/my/cards')),
+                ...screen(() => import('./routes/my/cards'), ['members']),
               },
               // Savings associations, subscriptions and installments (issue 10, docs/decisions/0017-associations.md)
               {
@@ -216,18 +239,22 @@ export const routes: RouteObject[] = [
                 path: paths.logs,
                 ...crumb('nav.logs'),
                 children: [
-                  { index: true, ...access('logs.index'), ...screen(() => import('./routes/logs/logs-list')) },
+                  {
+                    index: true,
+                    ...access('logs.index'),
+                    ...screen(() => import('./routes/logs/logs-list'), ['logs']),
+                  },
                   {
                     path: ':id',
                     ...access('logs.view', 'logs.entry'),
-                    ...screen(() => import('./routes/logs/log-detail')),
+                    ...screen(() => import('./routes/logs/log-detail'), ['logs']),
                   },
                 ],
               },
               {
                 path: paths.managementLogs,
                 ...access('logs.index', 'nav.logs'),
-                ...screen(() => import('./routes/logs/logs-list')),
+                ...screen(() => import('./routes/logs/logs-list'), ['logs']),
               },
               // Users, administrators, roles (SPEC §2)
               {
@@ -287,7 +314,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         ...access('authenticated'),
-                        ...screen(() => import('./routes/users/user-profile')),
+                        ...screen(() => import('./routes/users/user-profile'), ['requests-detail']),
                       },
                       {
                         path: 'edit',
@@ -319,12 +346,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.moveTurnRequests,
                 ...access('association_move_turn.index', 'requestsUi.turn_moves.title'),
-                ...screen(() => import('./routes/requests/turn-move-requests')),
+                ...screen(() => import('./routes/requests/turn-move-requests'), ['requests']),
               },
               {
                 path: paths.cardRequests,
                 ...access('card_requests.index', 'requestsUi.cards.title'),
-                ...screen(() => import('./routes/requests/card-requests')),
+                ...screen(() => import('./routes/requests/card-requests'), ['requests']),
               },
               // Customer service requests (issue 12, docs/decisions/0021-service-requests.md). The whole list is
               // staff's (show_requests or admin_requests); a customer's own list, the form and one request are
@@ -351,7 +378,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'create',
                     ...access('authenticated', 'requestsForm.create_title'),
-                    ...screen(() => import('./routes/requests/service-request-create')),
+                    ...screen(
+                      () => import('./routes/requests/service-request-create'),
+                      ['requests-form', 'requests-detail'],
+                    ),
                   },
                   {
                     path: ':id',
@@ -360,19 +390,73 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         ...access('authenticated'),
-                        ...screen(() => import('./routes/requests/service-request-detail')),
+                        ...screen(() => import('./routes/requests/service-request-detail'), ['requests-detail']),
                       },
                       {
                         path: 'edit',
                         ...access('authenticated', 'requestsForm.edit_title'),
-                        ...screen(() => import('./routes/requests/service-request-edit')),
+                        ...screen(
+                          () => import('./routes/requests/service-request-edit'),
+                          ['requests-form', 'requests-detail'],
+                        ),
                       },
                       {
                         path: 'receipt',
                         ...access('authenticated', 'requestsDetail.receipt.title'),
-                        ...screen(() => import('./routes/requests/service-request-receipt')),
+                        ...screen(() => import('./routes/requests/service-request-receipt'), ['requests-detail']),
                       },
                     ],
+                  },
+                ],
+              },
+              // Help desk (docs/decisions/0022-staff-tools.md): the whole list is staff's (tickets.index); one's own
+              // tickets, the form and one ticket are open to any signed-in user, and the server answers with
+              // what the caller may see. Contact messages from guests: contacts.index.
+              {
+                path: paths.tickets,
+                ...crumb('ticketsUi.title'),
+                children: [
+                  {
+                    index: true,
+                    ...access('tickets.index'),
+                    ...screen(() => import('./routes/tickets/tickets-list'), ['tickets']),
+                  },
+                  {
+                    path: 'me',
+                    ...access('authenticated', 'ticketsUi.mine_title'),
+                    ...screen(() => import('./routes/tickets/my-tickets'), ['tickets']),
+                  },
+                  {
+                    path: 'new',
+                    ...access('authenticated', 'ticketsUi.new_title'),
+                    ...screen(() => import('./routes/tickets/ticket-create'), ['tickets']),
+                  },
+                  {
+                    path: ':id',
+                    ...access('authenticated', 'ticketsUi.detail_title'),
+                    ...screen(() => import('./routes/tickets/ticket-detail'), ['tickets']),
+                  },
+                ],
+              },
+              {
+                path: paths.contacts,
+                ...access('contacts.index', 'contactsUi.title'),
+                ...screen(() => import('./routes/tickets/contacts-list'), ['tickets']),
+              },
+              // Staff: the archive manager (docs/decisions/0022-staff-tools.md), at the root or in one folder
+              {
+                path: paths.archive,
+                ...crumb('archiveUi.title'),
+                children: [
+                  {
+                    index: true,
+                    ...access('archive.index'),
+                    ...screen(() => import('./routes/archive/archive'), ['archive']),
+                  },
+                  {
+                    path: ':id',
+                    ...access('archive.index'),
+                    ...screen(() => import('./routes/archive/archive'), ['archive']),
                   },
                 ],
               },
@@ -380,12 +464,17 @@ export const routes: RouteObject[] = [
               {
                 path: paths.settings,
                 ...access('admin_roles', 'settingsUi.title'),
-                ...screen(() => import('./routes/settings/settings')),
+                ...screen(() => import('./routes/settings/settings'), ['staff']),
+              },
+              {
+                path: paths.terms,
+                ...access('terms.put', 'termsUi.title'),
+                ...screen(() => import('./routes/settings/terms'), ['staff']),
               },
               {
                 path: paths.recoveryAccounts,
                 ...access('users.index', 'recoveryReview.title'),
-                ...screen(() => import('./routes/settings/recovery-accounts')),
+                ...screen(() => import('./routes/settings/recovery-accounts'), ['staff']),
               },
             ],
           },

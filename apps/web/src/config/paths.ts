@@ -50,6 +50,7 @@ export const paths = {
   serviceRequestReceipt: (id: number | string) => `/requests/${id}/receipt`,
   // Staff: system settings, recovery accounts review
   settings: '/settings',
+  terms: '/terms',
   recoveryAccounts: '/recovery-accounts',
   // Staff: members' requests (SPEC §2 "Requests" group)
   moveTurnRequests: '/move-turn/requests',
@@ -60,6 +61,16 @@ export const paths = {
   statement: (id: number | string) => `/my/subscriptions/${id}/statement`,
   myTurnMoves: '/my/turn-moves',
   myCards: '/my/cards',
+  // Help desk and contact messages (docs/decisions/0022-staff-tools.md)
+  tickets: '/tickets',
+  myTickets: '/tickets/me',
+  ticketCreate: '/tickets/new',
+  ticket: (id: number | string) => `/tickets/${id}`,
+  contacts: '/contacts',
+  contact: '/contact',
+  // Staff: the archive manager (docs/decisions/0022-staff-tools.md); a folder by its id
+  archive: '/archive',
+  archiveFolder: (id: number | string) => `/archive/${id}`,
   // Errors
   notFound: '/404',
   unauthorized: '/401',

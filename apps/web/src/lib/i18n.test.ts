@@ -2,16 +2,27 @@ import { LOCALES } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_FILES, type Catalogue, changeLanguage, mergeCatalogues } from './i18n';
+import {
+  CATALOGUE_FILES,
+  type Catalogue,
+  changeLanguage,
+  loadScreenTexts,
+  mergeCatalogues,
+  screenTextNames,
+} from './i18n';
 
 function leaves(tree: Catalogue, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leaves(v, `${prefix}${k}.`)));
 }
 
-/** Both parts of a language's texts, by file. */
+/** The screens' texts (loaded with their routes), by file. */
+const SCREENS = import.meta.glob<Catalogue>('../locales/*/screens/*.json', { eager: true, import: 'default' });
+
+/** Every text of a language, by file: both parts and the screens'. */
 async function filesOf(lang: 'ar' | 'en') {
   const { guest, app } = CATALOGUE_FILES[lang];
-  return { ...(await guest()), ...(await app()) };
+  const screens = Object.fromEntries(Object.entries(SCREENS).filter(([file]) => file.includes(`/locales/${lang}/`)));
+  return { ...(await guest()), ...(await app()), ...screens };
 }
 const merged = async (lang: 'ar' | 'en') => mergeCatalogues(...Object.values(await filesOf(lang)));
 
@@ -82,6 +93,25 @@ describe('translation catalogues', () => {
       const files = onDisk.filter((file) => file.includes(`/locales/${lang}/`));
       expect(parts).toHaveLength(files.length);
     }
+  });
+
+  it('loads a screen’s texts with it, in the language shown and in the next one chosen', async () => {
+    await changeLanguage('ar');
+    await loadScreenTexts(['archive']);
+    expect(i18next.exists('archiveUi.root', { lng: 'ar' })).toBe(true);
+    await changeLanguage('en');
+    expect(i18next.exists('archiveUi.root', { lng: 'en' })).toBe(true);
+    await changeLanguage('ar');
+    expect(screenTextNames().sort()).toEqual([
+      'archive',
+      'logs',
+      'members',
+      'requests',
+      'requests-detail',
+      'requests-form',
+      'staff',
+      'tickets',
+    ]);
   });
 
   it('loads a language when it is first used, so the page needs only the one it shows', async () => {

@@ -45,8 +45,24 @@ export const CATALOGUE_FILES: Record<Locale, Record<TextPart, () => Promise<File
   },
 };
 
+/**
+ * The texts of one group of screens (a feature's forms, dialogs and messages), in
+ * locales/<lang>/screens/<name>.json: downloaded with the screens' route (app/router.tsx
+ * `screen(load, texts)`), not with the shell, so a feature's texts cost only its own routes
+ * (DESIGN §5). What the shell shows of a feature — its menu entry, crumbs, tab titles — stays in
+ * the feature's file of the app part.
+ */
+const SCREEN_FILES = import.meta.glob<Catalogue>('../locales/*/screens/*.json', { import: 'default' });
+
+export function screenTextNames(): string[] {
+  const names = Object.keys(SCREEN_FILES).map((file) => file.replace(/^.*\/screens\/(.+)\.json$/, '$1'));
+  return [...new Set(names)];
+}
+
 /** The parts the page wants: loadTexts adds to them, and a language switch loads the same parts of the new language. */
 const wanted = new Set<TextPart>(['guest', 'app']);
+/** The screen texts the page has loaded: a language switch loads them in the new language too. */
+const wantedScreens = new Set<string>();
 const loaded = new Map<string, Promise<void>>();
 /** Each loaded part as written (Latin digits), in the order it was added, to apply again when the digits change. */
 const written = new Map<string, { lang: Locale; catalogue: Catalogue }>();
@@ -90,6 +106,28 @@ function loadPart(lang: Locale, part: TextPart): Promise<void> {
   return pending;
 }
 
+function loadScreen(lang: Locale, name: string): Promise<void> {
+  const key = `${lang}:screens/${name}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    const file = SCREEN_FILES[`../locales/${lang}/screens/${name}.json`];
+    if (!file) throw new Error(`no screen texts named ${name} in ${lang}`);
+    pending = file().then((catalogue) => {
+      written.set(key, { lang, catalogue });
+      addCatalogue(lang, catalogue);
+    });
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+/** Downloads (once) the texts of these screens (and, after a switch, in the new language too). */
+export async function loadScreenTexts(names: readonly string[], lang: Locale = currentLanguage()): Promise<void> {
+  for (const name of names) wantedScreens.add(name);
+  await Promise.all(names.map((name) => loadScreen(lang, name)));
+}
+
 /** Downloads (once) these parts of a language's texts, and of every language the user switches to later. */
 export async function loadTexts(parts: readonly TextPart[], lang: Locale = currentLanguage()): Promise<void> {
   for (const part of parts) wanted.add(part);
@@ -126,7 +164,7 @@ export function initI18n(
 
 /** Switches the interface language: its texts first, then direction, lang and the stored choice flip together. */
 export async function changeLanguage(lang: Locale): Promise<void> {
-  await loadTexts([...wanted], lang);
+  await Promise.all([loadTexts([...wanted], lang), loadScreenTexts([...wantedScreens], lang)]);
   storeLanguage(lang);
   applyDocumentLanguage(lang);
   await i18next.changeLanguage(lang);

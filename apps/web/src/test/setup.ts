@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setClockForTests } from '../lib/clock';
-import { initI18n } from '../lib/i18n';
+import { initI18n, loadScreenTexts, screenTextNames } from '../lib/i18n';
 
 // antd reads these browser APIs that jsdom lacks (STACK.md).
 Object.defineProperty(window, 'matchMedia', {
@@ -28,6 +28,8 @@ const computed = window.getComputedStyle;
 window.getComputedStyle = (el: Element) => computed(el);
 
 initI18n('ar');
+// Component tests render screens without their routes: every screen's texts, in each language used.
+await loadScreenTexts(screenTextNames(), 'ar');
 
 afterEach(() => {
   cleanup();

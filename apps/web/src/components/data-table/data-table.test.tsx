@@ -1,6 +1,7 @@
 import type { TListPage } from '@portal/shared/schemas/list';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ok, stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
 import { type DataColumn, DataTable } from './data-table';
 
@@ -15,6 +16,43 @@ function pageOf(rows: Row[], total = rows.length): TListPage<Row> {
 }
 
 describe('DataTable', () => {
+  it('starts with the page size of the default_page_size setting, asking the server once', async () => {
+    window.localStorage.setItem('token', 't'.repeat(43));
+    window.localStorage.setItem('user_id', '1');
+    stubApi((call) =>
+      call.url === '/api/v1/settings/client'
+        ? ok({ request_documents_url: '', request_contracts_url: '', default_page_size: 20 })
+        : undefined,
+    );
+    const fetchPage = vi.fn().mockResolvedValue(pageOf([{ id: 1, name: 'أ' }]));
+    try {
+      await renderWithProviders(
+        <DataTable<Row> queryKey="t-size" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
+      );
+      expect(await screen.findByText('أ')).toBeInTheDocument();
+      expect(fetchPage).toHaveBeenCalledTimes(1);
+      expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({ page: 1, perPage: 20 });
+    } finally {
+      vi.unstubAllGlobals();
+      window.localStorage.clear();
+    }
+  });
+
+  it('keeps a list’s own first page size (5 for one’s own requests) whatever the setting', async () => {
+    const fetchPage = vi.fn().mockResolvedValue(pageOf([{ id: 1, name: 'أ' }]));
+    await renderWithProviders(
+      <DataTable<Row>
+        queryKey="t-five"
+        fetchPage={fetchPage}
+        columns={columns}
+        rowKey={(r) => r.id}
+        defaultPageSize={5}
+      />,
+    );
+    expect(await screen.findByText('أ')).toBeInTheDocument();
+    expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({ perPage: 5 });
+  });
+
   it('loads the first page with the default query and shows rows and total', async () => {
     const fetchPage = vi.fn().mockResolvedValue(
       pageOf(

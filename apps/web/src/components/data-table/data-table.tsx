@@ -4,6 +4,7 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 import { Button } from 'antd';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDefaultPageSize } from '../../lib/client-settings';
 import { formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ExportButton, type ExportTo } from './export-button';
@@ -45,6 +46,8 @@ type Props<T> = {
    */
   exportTo?: ExportTo;
   defaultSort?: string;
+  /** Rows per page when the URL names none; otherwise the default_page_size setting (SPEC §9: 5 on some lists). */
+  defaultPageSize?: number;
   /** The catalogue key of the list's name (the region's label for screen readers). */
   caption?: string;
   /** False for lists whose endpoint has no free-text search: no search box that does nothing. */
@@ -67,9 +70,11 @@ export function DataTable<T extends object>(props: Props<T>) {
   const phone = useMediaQuery(PHONE_QUERY);
   const filterDefs = props.filters ?? [];
   const defaultSort = props.defaultSort ?? 'id';
+  const siteSize = useDefaultPageSize();
   const { state, update, reset } = useTableState(filterNamesOf(filterDefs), {
     defaultSort,
     namespace: props.namespace,
+    defaultPerPage: props.defaultPageSize ?? siteSize.size,
   });
   const body = toListRequest(state);
   const listKey = typeof props.queryKey === 'string' ? ['list', props.queryKey] : props.queryKey;
@@ -78,6 +83,8 @@ export function DataTable<T extends object>(props: Props<T>) {
     queryKey: [...listKey, body],
     queryFn: ({ signal }) => props.fetchPage(body, signal),
     placeholderData: keepPreviousData,
+    // The page size setting first (read once per session), so a list is not fetched twice.
+    enabled: props.defaultPageSize !== undefined || !siteSize.pending,
     staleTime: 10_000,
     // A failed page shows at once, with a Retry button (issue 9 item 18), not after silent retries.
     retry: false,

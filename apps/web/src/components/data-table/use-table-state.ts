@@ -26,7 +26,23 @@ function positiveInt(value: string | null, fallback: number): number {
  * are bare (`page`, `search`, `status`), as links made before namespaces read; with one, every
  * key is prefixed (`logs.page`, `logs.status`), so two tables on one page keep separate state.
  */
-export type TableUrlOptions = { defaultSort?: string; namespace?: string };
+export type TableUrlOptions = {
+  defaultSort?: string;
+  namespace?: string;
+  /** The rows shown when the URL names none (the default_page_size setting, or a list's own). */
+  defaultPerPage?: number;
+};
+
+function optionsOf(options: TableUrlOptions | string): Required<Omit<TableUrlOptions, 'namespace'>> & {
+  namespace?: string;
+} {
+  const {
+    defaultSort = 'id',
+    namespace,
+    defaultPerPage = DEFAULT_PAGE_SIZE,
+  } = typeof options === 'string' ? { defaultSort: options } : options;
+  return { defaultSort, namespace, defaultPerPage };
+}
 
 function keyIn(namespace: string | undefined): (name: string) => string {
   return namespace ? (name) => `${namespace}.${name}` : (name) => name;
@@ -38,9 +54,9 @@ export function parseTableState(
   filterNames: readonly string[],
   options: TableUrlOptions | string = {},
 ): TableState {
-  const { defaultSort = 'id', namespace } = typeof options === 'string' ? { defaultSort: options } : options;
+  const { defaultSort, namespace, defaultPerPage } = optionsOf(options);
   const key = keyIn(namespace);
-  const perPage = positiveInt(params.get(key('perPage')), DEFAULT_PAGE_SIZE);
+  const perPage = positiveInt(params.get(key('perPage')), defaultPerPage);
   const filters: Record<string, string> = {};
   for (const name of filterNames) {
     const value = params.get(key(name));
@@ -48,7 +64,7 @@ export function parseTableState(
   }
   return {
     page: positiveInt(params.get(key('page')), 1),
-    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : defaultPerPage,
     sortBy: params.get(key('sortBy')) || defaultSort,
     sortOrder: params.get(key('sortOrder')) === 'asc' ? 'asc' : 'desc',
     search: params.get(key('search')) || undefined,
@@ -58,11 +74,11 @@ export function parseTableState(
 
 /** The URL of a state: defaults are left out so links stay short. */
 export function serializeTableState(state: TableState, options: TableUrlOptions | string = {}): URLSearchParams {
-  const { defaultSort = 'id', namespace } = typeof options === 'string' ? { defaultSort: options } : options;
+  const { defaultSort, namespace, defaultPerPage } = optionsOf(options);
   const key = keyIn(namespace);
   const params = new URLSearchParams();
   if (state.page !== 1) params.set(key('page'), String(state.page));
-  if (state.perPage !== DEFAULT_PAGE_SIZE) params.set(key('perPage'), String(state.perPage));
+  if (state.perPage !== defaultPerPage) params.set(key('perPage'), String(state.perPage));
   if (state.sortBy !== defaultSort) params.set(key('sortBy'), state.sortBy);
   if (state.sortOrder !== 'desc') params.set(key('sortOrder'), state.sortOrder);
   if (state.search) params.set(key('search'), state.search);
@@ -92,13 +108,14 @@ export function mergeTableParams(
 export type TableStatePatch = Partial<Omit<TableState, 'filters'>> & { filters?: Record<string, string | undefined> };
 
 export function useTableState(filterNames: readonly string[], options: TableUrlOptions | string = {}) {
-  const { defaultSort = 'id', namespace } = typeof options === 'string' ? { defaultSort: options } : options;
+  const { defaultSort, namespace, defaultPerPage } = optionsOf(options);
+  const urlOptions = { defaultSort, namespace, defaultPerPage };
   const [params, setParams] = useSearchParams();
   const key = filterNames.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for filterNames' contents.
   const state = useMemo(
-    () => parseTableState(params, filterNames, { defaultSort, namespace }),
-    [params, key, defaultSort, namespace],
+    () => parseTableState(params, filterNames, urlOptions),
+    [params, key, defaultSort, namespace, defaultPerPage],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for filterNames' contents.
@@ -117,15 +134,15 @@ export function useTableState(filterNames: readonly string[], options: TableUrlO
         filters,
         page: patch.page ?? (changesResults ? 1 : state.page),
       };
-      setParams((current) => mergeTableParams(current, next, filterNames, { defaultSort, namespace }));
+      setParams((current) => mergeTableParams(current, next, filterNames, urlOptions));
     },
-    [state, setParams, defaultSort, namespace, key],
+    [state, setParams, defaultSort, namespace, defaultPerPage, key],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for filterNames' contents.
   const reset = useCallback(
-    () => setParams((current) => mergeTableParams(current, null, filterNames, { defaultSort, namespace })),
-    [setParams, defaultSort, namespace, key],
+    () => setParams((current) => mergeTableParams(current, null, filterNames, urlOptions)),
+    [setParams, defaultSort, namespace, defaultPerPage, key],
   );
   return { state, update, reset };
 }

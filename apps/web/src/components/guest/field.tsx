@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -78,5 +78,55 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
         </button>
       }
     />
+  );
+}
+
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> & {
+  name: string;
+  label: string;
+  error?: string | null;
+  hint?: string;
+};
+
+/** A labelled multi-line text (a message), with its error and a count of what is left when it has a limit. */
+export function TextAreaField({ name, label, error, hint, maxLength, value, ...textarea }: TextAreaFieldProps) {
+  const { t } = useTranslation();
+  const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  const showHint = Boolean(hint) && !error;
+  const describedBy = [error ? errorId : null, showHint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const length = typeof value === 'string' ? value.length : 0;
+  return (
+    <div className={['field', error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
+      <label className="field-label" htmlFor={name}>
+        {label}
+      </label>
+      <div className="field-control field-control-textarea">
+        <textarea
+          id={name}
+          name={name}
+          value={value}
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...textarea}
+        />
+      </div>
+      {maxLength !== undefined && (
+        <p className="field-count" aria-hidden="true">
+          {t('common.characters_count', { count: length, max: maxLength })}
+        </p>
+      )}
+      {showHint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { AccessOfPath } from '../../lib/authorization';
+import { useClientSettings } from '../../lib/client-settings';
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../feedback/page-loader';
 import { AppFooter } from './app-footer';
@@ -26,6 +27,8 @@ type Props = {
 export function AppLayout({ notifications, accessOf, children }: Props) {
   const { t, i18n } = useTranslation();
   const { user, loading } = useSession();
+  // Read with the shell, so a list does not wait for the page size setting after its own chunk.
+  useClientSettings();
   const screens = Grid.useBreakpoint();
   const [menuOpen, setMenuOpen] = useState(false);
   const wide = screens.lg ?? true;

@@ -11,13 +11,17 @@ const files: Record<string, Catalogue> = {
       '../../../../../packages/shared/src/locales/ar/*.json',
       '!../../../../../packages/shared/src/locales/ar/common.json',
       '!../../../../../packages/shared/src/locales/ar/accounts.json',
+      '!../../../../../packages/shared/src/locales/ar/contacts.json',
     ],
     { eager: true, import: 'default' },
   ),
-  ...import.meta.glob<Catalogue>(['./*.json', '!./common.json', '!./auth.json', '!./accounts.json'], {
-    eager: true,
-    import: 'default',
-  }),
+  ...import.meta.glob<Catalogue>(
+    ['./*.json', '!./common.json', '!./auth.json', '!./accounts.json', '!./contact.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 };
 
 export default files;

@@ -1,9 +1,11 @@
 import sharedAccounts from '../../../../../packages/shared/src/locales/ar/accounts.json';
 import sharedCommon from '../../../../../packages/shared/src/locales/ar/common.json';
+import sharedContacts from '../../../../../packages/shared/src/locales/ar/contacts.json';
 import type { Catalogue } from '../../lib/i18n';
 import accounts from './accounts.json';
 import auth from './auth.json';
 import common from './common.json';
+import contact from './contact.json';
 
 /**
  * The Arabic texts of the light guest pages (login, registration, password
@@ -14,9 +16,11 @@ import common from './common.json';
 const files: Record<string, Catalogue> = {
   'shared/common.json': sharedCommon,
   'shared/accounts.json': sharedAccounts,
+  'shared/contacts.json': sharedContacts,
   'common.json': common,
   'auth.json': auth,
   'accounts.json': accounts,
+  'contact.json': contact,
 };
 
 export default files;

@@ -11,13 +11,17 @@ const files: Record<string, Catalogue> = {
       '../../../../../packages/shared/src/locales/en/*.json',
       '!../../../../../packages/shared/src/locales/en/common.json',
       '!../../../../../packages/shared/src/locales/en/accounts.json',
+      '!../../../../../packages/shared/src/locales/en/contacts.json',
     ],
     { eager: true, import: 'default' },
   ),
-  ...import.meta.glob<Catalogue>(['./*.json', '!./common.json', '!./auth.json', '!./accounts.json'], {
-    eager: true,
-    import: 'default',
-  }),
+  ...import.meta.glob<Catalogue>(
+    ['./*.json', '!./common.json', '!./auth.json', '!./accounts.json', '!./contact.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 };
 
 export default files;

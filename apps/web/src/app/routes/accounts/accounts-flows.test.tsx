@@ -106,6 +106,7 @@ describe('registration and activation pages', { timeout: 60_000 }, () => {
   it('a new customer is signed in and lands on /message, not on the dashboard', async () => {
     const user = customer();
     fakeApi({
+      'GET /get-terms?lang=ar': () => ok({ lang: 'ar', version_id: 1, terms: 'الشروط', updated_at: null }),
       'POST /register': () => ok({ access_token: 'new-token', expires_at: '2030-01-01T00:00:00.000Z', user }),
       [`GET /users/${user.id}`]: () => ok(user),
     });
@@ -120,6 +121,9 @@ describe('registration and activation pages', { timeout: 60_000 }, () => {
     type('كلمة المرور', 'Secret#123');
     type('تأكيد كلمة المرور', 'Secret#123');
     type('العنوان', 'القاهرة');
+    const accept = screen.getByRole('checkbox', { name: 'قرأت الشروط والأحكام وأوافق عليها' });
+    await waitFor(() => expect(accept).toBeEnabled(), WAIT);
+    fireEvent.click(accept);
     fireEvent.click(screen.getByTestId('register-submit'));
     expect(await screen.findByTestId('activation-code', undefined, WAIT)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.message);

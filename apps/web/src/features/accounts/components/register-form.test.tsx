@@ -10,7 +10,26 @@ const WAIT = { timeout: 10_000 };
 const findText = (text: string) => screen.findByText(text, undefined, WAIT);
 const submit = () => fireEvent.click(screen.getByTestId('register-submit'));
 
-function fillValid() {
+/** GET /get-terms of the page's language: the text to read and the version a registration names. */
+const terms = (lang: 'ar' | 'en' = 'ar') => ({
+  [`GET /get-terms?lang=${lang}`]: () =>
+    ok({
+      lang,
+      version_id: 4,
+      terms: lang === 'ar' ? 'يلتزم العضو بسداد الأقساط.' : 'Members pay on time.',
+      updated_at: null,
+    }),
+});
+
+/** The terms are read (the box can be ticked once they are shown) and accepted. */
+async function acceptTerms() {
+  const box = await screen.findByRole('checkbox', undefined, WAIT);
+  await waitFor(() => expect(box).toBeEnabled(), WAIT);
+  fireEvent.click(box);
+}
+
+async function fillValid() {
+  await acceptTerms();
   type('الاسم الأول', 'منى');
   type('اسم العائلة', 'أحمد');
   type('البريد الإلكتروني', 'mona@example.com');
@@ -22,7 +41,7 @@ function fillValid() {
 
 describe('RegisterForm', { timeout: 60_000 }, () => {
   it('says what each empty field needs in Arabic, with the "enter the data correctly" toast, and sends nothing', async () => {
-    const api = fakeApi({});
+    const api = fakeApi(terms());
     await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);
     submit();
     for (const text of [
@@ -33,17 +52,18 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
       'من فضلك أدخل كلمة المرور',
       'من فضلك أعد كتابة كلمة المرور',
       'من فضلك أدخل العنوان',
+      'من فضلك اقرأ الشروط والأحكام ووافق عليها',
     ]) {
       expect(await findText(text)).toBeInTheDocument();
     }
     expect(await findText('من فضلك أدخل البيانات بشكل صحيح')).toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /register')).toHaveLength(0);
   });
 
   it('refuses a weak password, a bad email and a confirmation that does not match', async () => {
-    const api = fakeApi({});
+    const api = fakeApi(terms());
     await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);
-    fillValid();
+    await fillValid();
     type('كلمة المرور', 'secret123');
     type('تأكيد كلمة المرور', 'Secret#124');
     type('البريد الإلكتروني', 'mona@example');
@@ -51,7 +71,7 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     expect(await findText('كلمة المرور 8 أحرف على الأقل، تتضمن حرفًا كبيرًا ورمزًا')).toBeInTheDocument();
     expect(await findText('كلمتا المرور غير متطابقتين')).toBeInTheDocument();
     expect(await findText('البريد الإلكتروني غير صحيح')).toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /register')).toHaveLength(0);
 
     // Seven characters with a capital and a symbol is still too short.
     type('كلمة المرور', 'Sec#123');
@@ -60,15 +80,15 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     submit();
     expect(await findText('كلمة المرور 8 أحرف على الأقل، تتضمن حرفًا كبيرًا ورمزًا')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('كلمتا المرور غير متطابقتين')).not.toBeInTheDocument(), WAIT);
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /register')).toHaveLength(0);
   });
 
   it('removes spaces from the email, normalizes a pasted mobile without cutting it, and registers', async () => {
     const session = { access_token: 'tok', expires_at: '2030-01-01T00:00:00.000Z', user: customer() };
-    const api = fakeApi({ 'POST /register': () => ok(session) });
+    const api = fakeApi({ ...terms(), 'POST /register': () => ok(session) });
     const onRegistered = vi.fn();
     await renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
-    fillValid();
+    await fillValid();
     type('البريد الإلكتروني', ' Mona @ Example.com ');
     expect(screen.getByLabelText('البريد الإلكتروني')).toHaveValue('Mona@Example.com');
     // Pasted as people copy them: no digit is lost to a length limit applied before normalizing.
@@ -93,19 +113,21 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
       password: 'Secret#123',
       confirm_password: 'Secret#123',
       address: 'مدينة نصر، القاهرة',
+      accept_terms: true,
+      terms_version_id: 4,
     });
   });
 
   it('refuses a 7-digit mobile with the shared Egyptian-mobile message', async () => {
-    const api = fakeApi({});
+    const api = fakeApi(terms());
     await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);
-    fillValid();
+    await fillValid();
     type('رقم الموبايل', '0101234');
     submit();
     expect(
       await findText('من فضلك أدخل رقم موبايل مصري صحيح: 11 رقمًا يبدأ بـ 010 أو 011 أو 012 أو 015'),
     ).toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /register')).toHaveLength(0);
   });
 
   it('registers once for a double submit, with the submit disabled while pending and an Idempotency-Key', async () => {
@@ -113,6 +135,7 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     let answer: (r: Response) => void = () => {};
     let attempts = 0;
     const api = fakeApi({
+      ...terms(),
       'POST /register': () => {
         attempts += 1;
         // The first answer never arrives (the connection dropped after the server created the account).
@@ -124,7 +147,7 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     });
     const onRegistered = vi.fn();
     await renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
-    fillValid();
+    await fillValid();
     submit();
     await waitFor(() => expect(api.callsTo('POST /register')).toHaveLength(1), WAIT);
     await waitFor(() => expect(screen.getByTestId('register-submit')).toBeEnabled(), WAIT);
@@ -144,6 +167,7 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
 
   it('shows the server refusal in an alert and on the fields it names (email and mobile already registered)', async () => {
     fakeApi({
+      ...terms(),
       'POST /register': () =>
         fail(409, 'accounts.errors.email_taken', 'البريد الإلكتروني مسجّل بالفعل', [
           { field: 'email', title: 'البريد الإلكتروني مسجّل بالفعل' },
@@ -152,7 +176,7 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     });
     const onRegistered = vi.fn();
     await renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
-    fillValid();
+    await fillValid();
     submit();
     const alert = await screen.findByRole('alert', undefined, WAIT);
     expect(within(alert).getByText('تعذّر إنشاء الحساب')).toBeInTheDocument();
@@ -166,9 +190,42 @@ describe('RegisterForm', { timeout: 60_000 }, () => {
     expect(onRegistered).not.toHaveBeenCalled();
   });
 
+  it('shows the terms in the page’s language and refuses to register until they are accepted', async () => {
+    const api = fakeApi({ ...terms(), 'POST /register': () => ok({}) });
+    await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);
+    expect(await findText('يلتزم العضو بسداد الأقساط.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'الشروط والأحكام' })).toHaveAttribute('tabindex', '0');
+    await fillValid();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'قرأت الشروط والأحكام وأوافق عليها' }));
+    submit();
+    const box = screen.getByRole('checkbox', { name: 'قرأت الشروط والأحكام وأوافق عليها' });
+    await waitFor(() => expect(box).toHaveAccessibleDescription('من فضلك اقرأ الشروط والأحكام ووافق عليها'), WAIT);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /register')).toHaveLength(0);
+  });
+
+  it('cannot be ticked while the terms failed to load, and offers to load them again', async () => {
+    let attempts = 0;
+    fakeApi({
+      'GET /get-terms?lang=ar': () => {
+        attempts += 1;
+        return attempts === 1
+          ? fail(500, 'errors.internal', 'خطأ')
+          : ok({ lang: 'ar', version_id: 4, terms: 'نص الشروط', updated_at: null });
+      },
+    });
+    await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />);
+    expect(await findText('تعذّر تحميل الشروط والأحكام.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await findText('نص الشروط')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toBeEnabled();
+  });
+
   it('speaks English when the interface is in English', async () => {
-    fakeApi({});
+    fakeApi(terms('en'));
     await renderWithProviders(<RegisterForm onRegistered={vi.fn()} />, { lang: 'en' });
+    expect(await findText('Members pay on time.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#123' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Secret#12' } });
     submit();

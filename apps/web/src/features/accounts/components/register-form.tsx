@@ -12,8 +12,18 @@ import { useIdempotencyKey, withIdempotencyKey } from '../../../lib/idempotency'
 import { toast } from '../../../lib/toast';
 import { useRegister } from '../api/accounts-api';
 import { ServerErrorAlert } from './server-error-alert';
+import { TermsAcceptance, useShownTermsVersion } from './terms-acceptance';
 
-const FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'password', 'confirm_password', 'address'] as const;
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'mobile',
+  'password',
+  'confirm_password',
+  'address',
+  'accept_terms',
+] as const;
 
 /**
  * Registration (SPEC §2, §5): every rule comes from the shared ZRegisterRequest,
@@ -27,9 +37,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (data: TLoginResp
   const { t } = useTranslation();
   const register = useRegister();
   const keys = useIdempotencyKey();
+  const termsVersion = useShownTermsVersion();
   const form = useLeanForm({
     fields: FIELDS,
     schema: ZRegisterRequest,
+    // The terms version the page showed is what the customer accepts (the server checks it is current).
+    toInput: (values) => ({ ...values, terms_version_id: termsVersion }),
     normalize: { email: stripSpaces, mobile: normalizePhone },
     dependants: { password: ['confirm_password'] },
     validateOn: 'blur',
@@ -104,6 +117,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (data: TLoginResp
         icon={<HomeIcon />}
         autoComplete="street-address"
         maxLength={ADDRESS_MAX_LENGTH}
+      />
+      <TermsAcceptance
+        checked={form.values.accept_terms === 'true'}
+        onChange={(checked) => form.field('accept_terms').onChange({ target: { value: checked ? 'true' : '' } })}
+        error={form.errors.accept_terms ?? null}
       />
       <Button type="submit" variant="primary" block loading={register.isPending} data-testid="register-submit">
         {t('accountsUi.register.submit')}

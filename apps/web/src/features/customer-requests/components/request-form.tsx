@@ -22,9 +22,9 @@ import { useNavigate } from 'react-router';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { NativeSelect } from '../../../components/forms/native-select';
 import { Panel } from '../../../components/layout/panel';
-import { links } from '../../../config/links';
 import { paths } from '../../../config/paths';
 import { ApiError, apiUpload } from '../../../lib/api-client';
+import { useClientSettings } from '../../../lib/client-settings';
 import { dayjsOfDay, dayOfDayjs, today, todayDayjs } from '../../../lib/clock';
 import { useSchemas } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
@@ -134,6 +134,8 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const lookups = useRequestLookups();
+  // The document folder and contracts page (settings, SPEC §2): shown on create, when set.
+  const links = useClientSettings().data;
   const invalidate = useInvalidateCustomerRequests();
   const action = useRequestAction(request?.id ?? 0);
   const [form] = Form.useForm<Values>();
@@ -262,15 +264,15 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
           data-testid="request-server-errors"
         />
       )}
-      {!request && (links.requestDocuments || links.requestContracts) && (
+      {!request && (links?.request_documents_url || links?.request_contracts_url) && (
         <div className="request-form-links">
-          {links.requestDocuments && (
-            <a href={links.requestDocuments} target="_blank" rel="noopener noreferrer">
+          {links.request_documents_url && (
+            <a href={links.request_documents_url} target="_blank" rel="noopener noreferrer">
               <LinkOutlined aria-hidden="true" /> {t('requestsForm.documents_link')}
             </a>
           )}
-          {links.requestContracts && (
-            <a href={links.requestContracts} target="_blank" rel="noopener noreferrer">
+          {links.request_contracts_url && (
+            <a href={links.request_contracts_url} target="_blank" rel="noopener noreferrer">
               <LinkOutlined aria-hidden="true" /> {t('requestsForm.contracts_link')}
             </a>
           )}

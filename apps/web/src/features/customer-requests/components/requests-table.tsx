@@ -195,6 +195,8 @@ export function RequestsTable({ scope }: { scope: RequestListScope }) {
       rowClassName={(row) => (row.removed === 1 || removedView ? 'row-removed' : undefined)}
       filters={filters}
       caption={`requestsList.caption.${scope}`}
+      // SPEC §9: my and assigned request lists show 5 rows; the full list follows the setting.
+      defaultPageSize={scope === 'all' ? undefined : 5}
       searchPlaceholder="requestsList.search_placeholder"
       exportTo={
         staffList

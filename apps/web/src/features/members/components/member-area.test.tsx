@@ -34,6 +34,7 @@ describe("the customer's area", { timeout: 60_000 }, () => {
       'طلبات تغيير الدور',
       'طلبات البطاقة',
       'طلباتي',
+      'الدعم الفني',
       'ملفي الشخصي',
     ]);
     expect(screen.getByRole('link', { name: 'طلباتي' })).toHaveAttribute('href', '/requests/me');

@@ -47,6 +47,8 @@ describe('the statement (كشف حساب)', { timeout: 60_000 }, () => {
     const calls = statementApi();
     await render('/my/subscriptions/31/statement?status=late');
     const table = await screen.findByRole('region', { name: 'أقساط الاشتراك' });
+    // The rows once loaded (the skeleton has rows too).
+    await within(table).findAllByText('متأخرة');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
     for (const row of within(table).getAllByRole('row').slice(1)) expect(row).toHaveTextContent('متأخرة');
     expect(screen.getByTestId('table-total')).toHaveTextContent('5');

@@ -18,12 +18,18 @@ const me = makeUser({ id: USER_ID, name: 'منى حسن', email: 'mona@example.c
 function fakeServer(initial: TNotificationItem[]) {
   let items = [...initial];
   const calls: { route: string; body: unknown }[] = [];
+  // The live streams the bell opened (GET /notifications/stream), newest last: the test writes events.
+  const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const ok = (data: unknown) => jsonResponse({ status: 'success', data });
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const route = `${init.method ?? 'GET'} ${url.replace(/^\/api\/v1/, '')}`;
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ route, body });
     if (route === `GET /users/${USER_ID}`) return ok(me);
+    if (route === 'GET /notifications/stream') {
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
     if (route === 'POST /user/notifications') {
       const limit = (body as { limit: number }).limit;
       return ok({ data: items.slice(0, limit), unseen: items.filter((n) => !n.seen).length, total: items.length });
@@ -52,6 +58,15 @@ function fakeServer(initial: TNotificationItem[]) {
     calls,
     callsTo: (prefix: string) => calls.filter((c) => c.route.startsWith(prefix)),
     items: () => items,
+    add: (item: TNotificationItem) => {
+      items = [item, ...items];
+    },
+    /** Writes an SSE event to the newest open stream. */
+    push: (event: string, data: unknown = {}) =>
+      streams.at(-1)?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    /** The server ends the newest stream (a restart, a dropped connection). */
+    drop: () => streams.at(-1)?.close(),
+    streams,
   };
 }
 
@@ -89,6 +104,28 @@ beforeEach(() => {
 });
 
 describe('NotificationBell', () => {
+  it('updates without a reload when the live stream says a notification arrived, and reconnects after a drop', async () => {
+    const server = fakeServer(many(2));
+    await renderWithProviders(<NotificationBell />);
+    await screen.findByRole('button', { name: 'الإشعارات، غير المقروءة: 2' });
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    expect(server.calls.find((c) => c.route === 'GET /notifications/stream')).toBeDefined();
+    const reads = () => server.callsTo('POST /user/notifications').length;
+    server.push('ready');
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2));
+    server.add(notification(3));
+    server.push('notification', { id: 3 });
+    const bell = screen.getByTestId('notification-bell');
+    await waitFor(() => expect(bell).toHaveAccessibleName('الإشعارات، غير المقروءة: 3'));
+
+    // The stream ends: the bell connects again by itself and reads what it missed.
+    server.drop();
+    await waitFor(() => expect(server.streams).toHaveLength(2), { timeout: 5000 });
+    server.add(notification(4));
+    server.push('ready');
+    await waitFor(() => expect(bell).toHaveAccessibleName('الإشعارات، غير المقروءة: 4'));
+  });
+
   it('caps the unseen count at 99', async () => {
     fakeServer(many(150));
     const { container } = await renderWithProviders(<NotificationBell />);

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Popconfirm, Skeleton, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/layout/panel';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePendingGuard } from '../../../lib/pending-guard';
@@ -31,7 +32,7 @@ export function RecoveryModeSetting() {
   });
 
   return (
-    <Card
+    <Panel
       title={t('settingsUi.recovery_mode.title')}
       extra={
         setting && <Tag color={on ? 'success' : 'default'}>{t(`settingsUi.recovery_mode.${on ? 'on' : 'off'}`)}</Tag>
@@ -39,7 +40,9 @@ export function RecoveryModeSetting() {
     >
       <p className="muted">{t('settingsUi.recovery_mode.description')}</p>
       {settings.isPending ? (
-        <Skeleton.Button active size="small" />
+        <span className="muted" role="status">
+          {t('common.loading')}
+        </span>
       ) : settings.isError || !setting ? (
         <Alert
           type="error"
@@ -76,6 +79,6 @@ export function RecoveryModeSetting() {
           )}
         </Space>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { editPathOf } from '../access';
 
-const TABS = ['associations', 'payments', 'subscriptions'] as const;
+const TABS = ['associations', 'payments', 'subscriptions', 'documents'] as const;
 export type ProfileTab = (typeof TABS)[number];
 
 /** The name of a seeded role in the UI language; a role someone created keeps its own name. */
@@ -119,7 +119,8 @@ export function UserProfile({ user, tabs = {} }: { user: TUser; tabs?: Partial<R
       </Card>
       <Card className="user-profile-tabs">
         <PageTabs
-          items={TABS.map((tab) => ({
+          // A customer's documents (their service requests); staff accounts have none.
+          items={TABS.filter((tab) => tab !== 'documents' || user.type === 'user').map((tab) => ({
             key: tab,
             label: t(`usersUi.profile_page.tabs.${tab}`),
             children: tabs[tab] ?? (

@@ -52,7 +52,7 @@ function viewer(permissions: readonly Permission[]): TUser {
 
 type Call = { method: string; url: string; body: unknown };
 
-function stubApi(permissions: readonly Permission[], onDelete?: () => Response) {
+function stubApi(permissions: readonly Permission[], onDelete?: () => Response, onAccount?: (call: Call) => Response) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -69,6 +69,9 @@ function stubApi(permissions: readonly Permission[], onDelete?: () => Response) 
         });
       }
       if (method === 'DELETE' && onDelete) return onDelete();
+      if (/^\/api\/v1\/user\/(activate|restore|reset)\//.test(url) && onAccount) {
+        return onAccount(calls[calls.length - 1] as Call);
+      }
       return jsonResponse({ status: 'error', message: 'unexpected', errors: [] }, 500);
     }),
   );
@@ -218,5 +221,69 @@ describe('UsersTable', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
     expect(screen.queryByLabelText('User type')).toBeNull();
     expect(headers()).not.toContain('User type');
+  });
+
+  it('deactivates, sends a reset link to and restores accounts after a confirmation, each with its message', async () => {
+    const calls = stubApi(PERMISSIONS, undefined, (call) =>
+      jsonResponse({ status: 'success', message: 'ok', data: call.url.includes('/reset/') ? null : ROWS[0] }),
+    );
+    await renderWithProviders(<UsersTable kind="user" />, { lang: 'en' });
+    await screen.findByText('أحمد محمود');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate أحمد محمود' }));
+    expect(await screen.findByText('Deactivate this account?')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, deactivate' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/v1/user/activate/2')).toMatchObject({
+        method: 'PUT',
+        body: { active: false },
+      }),
+    );
+    expect(await screen.findByText('The account was deactivated')).toBeInTheDocument();
+
+    // An inactive account is offered activation, and no reset link (it could not use it).
+    expect(screen.getByRole('button', { name: 'Activate منى عبد الرحمن' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send منى عبد الرحمن a password reset link' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send أحمد محمود a password reset link' }));
+    expect(await screen.findByText(/will receive an email at ahmed@example.com/)).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, send the link' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/v1/user/reset/2')?.method).toBe('POST'));
+    expect(await screen.findByText('A password reset link was sent to the user’s email')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restore كريم المحذوف' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, restore' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/v1/user/restore/9/user')?.method).toBe('POST'));
+    expect(await screen.findByText('The user was restored')).toBeInTheDocument();
+  });
+
+  it('says why a restore was refused (the phone now belongs to someone else)', async () => {
+    stubApi(PERMISSIONS, undefined, () =>
+      jsonResponse(
+        {
+          status: 'error',
+          code: 'cannot_restore',
+          message: 'لا يمكن استعادة هذا المستخدم: رقم هاتفه أو بريده أصبح لحساب آخر',
+          errors: [],
+        },
+        409,
+      ),
+    );
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('كريم المحذوف');
+    fireEvent.click(screen.getByRole('button', { name: 'استعادة كريم المحذوف' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'نعم، استعد المستخدم' }));
+    expect(
+      await screen.findByText(
+        'تعذّرت استعادة المستخدم: لا يمكن استعادة هذا المستخدم: رقم هاتفه أو بريده أصبح لحساب آخر',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no restore without admin_users, and no status or reset action without users.put', async () => {
+    stubApi(['users.index', 'users.view', 'users.delete']);
+    await renderWithProviders(<UsersTable kind="user" />, { lang: 'en' });
+    await screen.findByText('أحمد محمود');
+    expect(screen.queryByRole('button', { name: /^Deactivate|^Activate|^Restore|password reset link$/ })).toBeNull();
   });
 });

@@ -1,4 +1,14 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  MailOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SafetyCertificateOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { UserType } from '@portal/shared/enums';
 import { userPolicy } from '@portal/shared/policy';
 import type { TUserListRow } from '@portal/shared/schemas/users';
@@ -20,6 +30,7 @@ import { paths } from '../../../config/paths';
 import { useCan, useViewer } from '../../../lib/authorization';
 import { editPathOf } from '../access';
 import { usersKeys } from '../api/keys';
+import { useRestoreUser, useSendResetLink, useSetUserActive } from '../api/user-account-api';
 import { fetchUsersOf, useDeleteUser } from '../api/users-api';
 import { listTexts } from '../kinds';
 
@@ -76,6 +87,9 @@ export function UsersTable({ kind, extraFilters = [], associationId, namespace }
   const can = useCan();
   const viewer = useViewer();
   const remove = useDeleteUser();
+  const setActive = useSetUserActive();
+  const sendReset = useSendResetLink();
+  const restore = useRestoreUser();
   const texts = listTexts(kind);
   const seesRemoved = can('admin_users');
 
@@ -161,6 +175,61 @@ export function UsersTable({ kind, extraFilters = [], associationId, namespace }
             to={paths.userRoles(row.id)}
             label={t('admins.roles_action', { name: row.name })}
             icon={<SafetyCertificateOutlined />}
+          />
+        )}
+        {!row.removed && userPolicy.changeStatus(viewer, row.id) && (
+          <ConfirmAction
+            danger={row.active}
+            icon={row.active ? <StopOutlined /> : <CheckCircleOutlined />}
+            label={t(row.active ? 'usersUi.account.deactivate' : 'usersUi.account.activate', { name: row.name })}
+            testId={`user-status-${row.id}`}
+            confirm={{
+              title: t(row.active ? 'usersUi.account.deactivate_title' : 'usersUi.account.activate_title'),
+              description: t(row.active ? 'usersUi.account.deactivate_text' : 'usersUi.account.activate_text', {
+                name: row.name,
+              }),
+              ok: t(row.active ? 'usersUi.account.deactivate_yes' : 'usersUi.account.activate_yes'),
+              cancel: t('usersUi.confirm_no'),
+            }}
+            run={() => setActive.mutateAsync({ id: row.id, active: !row.active })}
+            success={t(row.active ? 'users.messages.deactivated' : 'users.messages.activated')}
+            failure={t('usersUi.account.status_failed')}
+            cancelled={t('usersUi.cancelled')}
+          />
+        )}
+        {!row.removed && row.active && row.email && can('users.put') && (
+          <ConfirmAction
+            icon={<MailOutlined />}
+            label={t('usersUi.account.reset', { name: row.name })}
+            testId={`user-reset-${row.id}`}
+            confirm={{
+              title: t('usersUi.account.reset_title'),
+              description: t('usersUi.account.reset_text', { name: row.name, email: row.email }),
+              ok: t('usersUi.account.reset_yes'),
+              cancel: t('usersUi.confirm_no'),
+            }}
+            run={() => sendReset.mutateAsync(row.id)}
+            success={t('users.messages.reset_sent')}
+            failure={t('usersUi.account.reset_failed')}
+            cancelled={t('usersUi.cancelled')}
+          />
+        )}
+        {row.removed && can('admin_users') && (
+          <ConfirmAction
+            primary
+            icon={<RollbackOutlined />}
+            label={t('usersUi.account.restore', { name: row.name })}
+            testId={`user-restore-${row.id}`}
+            confirm={{
+              title: t('usersUi.account.restore_title'),
+              description: t('usersUi.account.restore_text', { name: row.name }),
+              ok: t('usersUi.account.restore_yes'),
+              cancel: t('usersUi.confirm_no'),
+            }}
+            run={() => restore.mutateAsync({ id: row.id, type: row.type })}
+            success={t('users.messages.restored')}
+            failure={t('usersUi.account.restore_failed')}
+            cancelled={t('usersUi.cancelled')}
           />
         )}
         {!row.removed && userPolicy.delete(viewer, row.id) && (
