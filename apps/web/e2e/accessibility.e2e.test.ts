@@ -33,6 +33,7 @@ const GUEST: Screen[] = [
   { path: '/resetmessage', ready: (p) => p.getByRole('heading').first().waitFor() },
   { path: '/newpassword/not-a-real-token', ready: (p) => p.getByRole('button').first().waitFor() },
   { path: '/recovarymessage', ready: (p) => p.getByRole('heading').first().waitFor() },
+  { path: '/contact', ready: (p) => p.getByTestId('contact-submit').waitFor(), phone: true },
   { path: '/404', ready: (p) => p.getByRole('heading').first().waitFor() },
   { path: '/500', ready: (p) => p.getByRole('heading').first().waitFor() },
 ];
@@ -90,7 +91,11 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
       { path: '/roles/assign', ready: main },
       { path: '/logs', ready: list, phone: true },
       { path: `/logs/${logId}`, ready: main },
-      { path: '/settings', ready: main },
+      { path: '/settings', ready: (p) => p.getByTestId('setting-default_page_size-save').waitFor(), phone: true },
+      { path: '/terms', ready: (p) => p.getByTestId('terms-save-ar').waitFor() },
+      { path: '/tickets', ready: list },
+      { path: '/contacts', ready: list },
+      { path: '/archive', ready: main, phone: true },
       { path: '/recovery-accounts', ready: main },
       { path: '/401', ready: (p) => p.getByRole('heading').first().waitFor() },
     ];
@@ -151,6 +156,8 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
       { path: '/my/turn-moves', ready: list, phone: true },
       { path: '/my/cards', ready: list, phone: true },
       { path: '/requests/me', ready: list, phone: true },
+      { path: '/tickets/me', ready: list, phone: true },
+      { path: '/tickets/new', ready: (p) => p.getByRole('button').first().waitFor(), phone: true },
       {
         path: '/requests/create',
         ready: (p) => p.getByRole('button', { name: /حفظ كمسودة|Save as draft/ }).waitFor(),

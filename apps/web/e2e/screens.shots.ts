@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createArchiveFile, createArchiveFolder } from '../../api/test/factories/archive';
 import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { callerOf, must } from './helpers/api-calls';
 import { animationsDone } from './helpers/axe';
@@ -202,7 +203,16 @@ describe('screens', () => {
     await must(data.admin, 'POST', `/ticket/add/${ticket.id}`, {
       message: 'شكرًا لتواصلك، تم تسجيل القسط وسيظهر في الكشف خلال ساعة.',
     });
+    const folder = await createArchiveFolder(db, {
+      name: 'نماذج العقود',
+      shortName: 'contracts',
+      content: { ar: 'نماذج العقود المعتمدة لكل خدمة.', en: 'The approved contract forms of every service.' },
+    });
+    await createArchiveFolder(db, { name: 'محاضر الاجتماعات', shortName: 'minutes' });
+    await createArchiveFile(db, portal.app.storage, { parentId: folder.id, name: 'عقد شهادة التوقيع الإلكتروني.pdf' });
     await shoot({ token: data.adminToken, id: data.adminId }, [
+      ['archive', '/archive'],
+      ['archive-folder', `/archive/${folder.id}`],
       ['settings', '/settings'],
       ['terms', '/terms'],
       ['users', '/users'],
