@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'card_request_rejected',
   'customer_request_status',
   'ticket_answered',
+  'ticket_replied',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

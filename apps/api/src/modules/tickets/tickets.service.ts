@@ -15,9 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { type AppContext, viewerOf } from '../../lib/context.js';
+import { type AppContext, type TxContext, viewerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
 import type { FileStorage } from '../../lib/storage.js';
+import { notifyUser } from '../notifications/notifications.repository.js';
 import { tellMember } from '../notifications/tell-member.js';
 import { readTicketForm, type TicketAttachment } from './ticket-upload.js';
 import {
@@ -140,7 +141,9 @@ export async function replyToTicket(
         body: input.message,
         file: attachmentColumns(file),
       });
-      // The owner hears of an answer; staff see a customer's reply as an open ticket in their list.
+      // The owner hears of an answer (bell and e-mail); a customer's reply reaches the staff member
+      // who answered last (bell only), and shows as an open ticket in the staff list.
+      if (action === 'reply') await tellLastAnswerer(tx, id, state.subject);
       if (action === 'answer') {
         const quote = [...input.message];
         await tellMember(tx, state.user_id, {
@@ -158,6 +161,27 @@ export async function replyToTicket(
     throw error;
   }
   return getTicket(ctx, id);
+}
+
+/** The staff member who answered the ticket last, still an active account, hears of the customer's reply. */
+async function tellLastAnswerer(tx: TxContext, ticketId: number, subject: string): Promise<void> {
+  const [last] = rowsOf<{ author_id: number; owner: string }>(
+    await tx.db.execute(sql`select m.author_id, o.name as owner
+      from ticket_messages m
+      join users a on a.id = m.author_id and a.deleted_at is null and a.active
+      join tickets t on t.id = m.ticket_id
+      join users o on o.id = t.user_id
+      where m.ticket_id = ${ticketId} and m.from_staff
+      order by m.id desc limit 1`),
+  );
+  if (!last) return;
+  await notifyUser(tx, Number(last.author_id), {
+    type: 'ticket_replied',
+    titleKey: 'notifications.types.ticket_replied.title',
+    messageKey: 'notifications.types.ticket_replied.message',
+    params: { subject, name: last.owner },
+    link: ticketLink(ticketId),
+  });
 }
 
 /** POST /ticket/close/{id}: the owner or tickets.put; a closed ticket stays as it is (409). */

@@ -354,8 +354,16 @@ describe('the conversation', () => {
     expect(back.json().data).toMatchObject({ status: 0, messages_count: 3, actions: ['reply', 'close'] });
     expect(back.json().data.messages[2]).toMatchObject({ from_staff: false, author: { id: owner.id } });
     const after = await counts();
-    expect(after?.notifications).toBe(before?.notifications);
+    // The staff member who answered hears of the reply on the bell; no e-mail goes to staff.
+    expect(after?.notifications).toBe((before?.notifications ?? 0) + 1);
     expect(after?.mails).toBe(before?.mails);
+    const staffBell = (await call(staff.token, 'POST', '/user/notifications', {}, 'en')).json().data;
+    expect(staffBell.data[0]).toMatchObject({
+      type: 'ticket_replied',
+      title: 'A customer replied on a ticket you answered',
+      link: `/tickets/${id}`,
+    });
+    expect(staffBell.data[0].message).toContain('«استفسار عن موعد القبض»');
   });
 
   it('refuses a reply from anyone else, or a bad one, and changes nothing', async () => {
