@@ -4,11 +4,7 @@ import { ZListQuery } from './list.js';
 
 export * from './tickets-rules.js';
 
-import {
-  TICKET_ACTIONS,
-  TICKET_MESSAGE_MAX_LENGTH,
-  TICKET_SUBJECT_MAX_LENGTH,
-} from './tickets-rules.js';
+import { TICKET_ACTIONS, TICKET_MESSAGE_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from './tickets-rules.js';
 
 /**
  * PUT /ticket/tickets (multipart: these text fields and an optional `file`). The same schema checks
