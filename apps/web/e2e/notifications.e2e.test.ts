@@ -157,4 +157,34 @@ describe('notifications in the browser', () => {
     },
     SLOW,
   );
+  it(
+    'the bell counts a new notification as it is created, without a reload (the live stream)',
+    async () => {
+      const { page, context, errors } = await newPage(browser, portal.url);
+      page.setDefaultTimeout(60_000);
+      const streaming = page.waitForResponse((r) => r.url().endsWith('/api/v1/notifications/stream'));
+      const listed = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/notifications'));
+      await loginThroughForm(page, STAFF.phone, STAFF.password);
+      expect((await streaming).status()).toBe(200);
+      const before = ((await (await listed).json()) as { data: { unseen: number } }).data.unseen;
+      const unseen = async () => Number((await bell(page).getAttribute('aria-label'))?.replace(/\D+/g, '') || 0);
+      await expect.poll(unseen).toBe(before);
+      // Marks this document: a reload would lose it.
+      await page.evaluate(() => {
+        (window as unknown as { before?: boolean }).before = true;
+      });
+      const admin = await asAdmin(portal);
+      const roles = (await admin('POST', '/roles', { perPage: -1 })).json().data.data as { id: number; name: string }[];
+      const visitor = roles.find((r) => r.name === 'visitor')?.id;
+      expect((await admin('PUT', `/user/roles/${staffId}`, { roles: [visitor], permissions: [] })).statusCode).toBe(
+        200,
+      );
+      // Well inside the minute the bell would wait to poll: the stream brought it.
+      await expect.poll(unseen, { timeout: 20_000 }).toBe(before + 1);
+      expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
 });

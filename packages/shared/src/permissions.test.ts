@@ -49,13 +49,22 @@ const SPEC_PERMISSIONS = [
   'reject_requests',
 ];
 
-/** What the project adds to SPEC §6's catalogue, each with a recorded reason (docs/decisions/0017). */
+/** What the project adds to SPEC §6's catalogue, each with a recorded reason (docs/decisions/0017, 0018, 0022). */
 const ADDED_PERMISSIONS = [
   'associations.put',
   'associations.delete',
   'subscriptions.put',
   'payments.put',
   'card_requests.put',
+  // The back-office tools SPEC §1 lists and §7 names only as calls (docs/decisions/0022).
+  'tickets.index',
+  'tickets.put',
+  'contacts.index',
+  'contacts.put',
+  'archive.index',
+  'archive.put',
+  'archive.delete',
+  'terms.put',
 ];
 
 /** Permissions that only let someone look (SPEC §6: the visitor is read only). */

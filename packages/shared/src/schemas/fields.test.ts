@@ -86,6 +86,7 @@ describe('one email rule for registration and the profile', () => {
         mobile: '01012345678',
         password: 'Gamaiya@2024',
         confirm_password: 'Gamaiya@2024',
+        accept_terms: true,
       }).success;
     const profile = (email: string) =>
       ZUserUpdateRequestSchema.safeParse({ name: 'منى', email, phone: '01012345678' }).success;
