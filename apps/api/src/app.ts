@@ -129,8 +129,8 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
   // Migrated and seeded (both idempotent) before any plugin loads: building an index over millions
   // of installments outlasts Fastify's plugin timeout (bench:api's start-up failed on it).
   try {
-    await handle.migrate();
-    await seedDatabase(handle.db, env);
+    // Under the start-up lock on PostgreSQL: instances started together take turns (issue 14).
+    await handle.migrate(() => seedDatabase(handle.db, env));
   } catch (error) {
     if (database === undefined) await handle.close();
     throw error;

@@ -13,10 +13,18 @@ import { MIGRATIONS_DIR } from '../config/paths.js';
 /** Both engines speak the same dialect; services see only this type. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** The advisory lock key of start-up (migrations and seed): any constant only this app uses. */
+export const STARTUP_LOCK = 727_275_001;
+
 export type DatabaseHandle = {
   db: Database;
   engine: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Migrates, then runs `after` (the seed), as one start-up step. On PostgreSQL it holds an advisory
+   * lock meanwhile, so instances started together take turns: the second waits, then finds the
+   * schema current and the seed done (both idempotent), instead of racing the first.
+   */
+  migrate(after?: () => Promise<void>): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -66,11 +74,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       engine: 'postgres',
       // On a connection of its own without the statement timeout: building an index over millions of
       // installments takes longer than any request may (bench:api's start-up failed on it).
-      migrate: async () => {
+      migrate: async (after) => {
         const client = new pg.Client({ connectionString: options.url, options: '-c jit=off' });
         await client.connect();
         try {
+          // Session-level: held across the migrations' own transactions, released with the connection.
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
           await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+          await after?.();
         } finally {
           await client.end();
         }
@@ -95,7 +106,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
+    // One process owns an embedded database: nothing to take turns with.
+    migrate: async (after) => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+      await after?.();
+    },
     ping: async () => {
       await client.query('select 1');
     },
