@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/seed.js';
 import { usePasswordCost } from './lib/passwords.js';
 import { clientRequestId, errorLogSerializer, requestLogSerializer } from './lib/request-log.js';
+import { scheduleRetention } from './lib/retention.js';
 import { type FileStorage, localStorage } from './lib/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
@@ -130,7 +131,11 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
   // of installments outlasts Fastify's plugin timeout (bench:api's start-up failed on it).
   try {
     // Under the start-up lock on PostgreSQL: instances started together take turns (issue 14).
-    await handle.migrate(() => seedDatabase(handle.db, env));
+    await handle.migrate(async () => {
+      await seedDatabase(handle.db, env);
+      // The daily purge exists once, whatever the number of instances (issue 14).
+      await scheduleRetention(handle.db, 300);
+    });
   } catch (error) {
     if (database === undefined) await handle.close();
     throw error;

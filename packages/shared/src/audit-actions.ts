@@ -88,7 +88,7 @@ export const SECURITY_ACTIONS = ['security.login_failed', 'security.throttled', 
 export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
 
 /** Work no request started: the first start's seed, the job worker's claim of due jobs. */
-export const SYSTEM_ACTIONS = ['seed', 'jobs.claim'] as const;
+export const SYSTEM_ACTIONS = ['seed', 'jobs.claim', 'retention.purge'] as const;
 
 /** Every named action: what inTransaction, request.ctx() and systemScope() accept. */
 export const NAMED_AUDIT_ACTIONS = [

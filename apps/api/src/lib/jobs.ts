@@ -91,7 +91,7 @@ export function createJobWorker(deps: {
   let stopped = true;
 
   /** Claims a batch (FOR UPDATE SKIP LOCKED, so two instances never take the same row) and leases it. */
-  function claim(afterId: number, options: FlushOptions) {
+  function claim(afterId: number, upTo: number, options: FlushOptions) {
     return inTransaction(systemScope(db, 'jobs.claim'), async (tx) => {
       const due = tx.db
         .select({ id: jobs.id })
@@ -100,6 +100,7 @@ export function createJobWorker(deps: {
           and(
             eq(jobs.status, 'pending'),
             gt(jobs.id, afterId),
+            lte(jobs.id, upTo),
             options.includeDeferred ? undefined : lte(jobs.runAt, sql`now()`),
             options.kinds ? inArray(jobs.kind, options.kinds) : inArray(jobs.kind, [...handlers.keys()]),
           ),
@@ -150,8 +151,12 @@ export function createJobWorker(deps: {
   async function run(options: FlushOptions): Promise<FlushResult> {
     const result: FlushResult = { done: 0, retried: 0, failed: 0 };
     let afterId = 0;
+    // A pass runs the jobs that existed when it began: a job that queues its successor (the daily
+    // purge) cannot keep one pass going for ever.
+    const [last] = await db.select({ id: sql<number>`coalesce(max(${jobs.id}), 0)` }).from(jobs);
+    const upTo = Number(last?.id ?? 0);
     for (;;) {
-      const rows = await claim(afterId, options);
+      const rows = await claim(afterId, upTo, options);
       if (rows.length === 0) return result;
       rows.sort((a, b) => a.id - b.id);
       for (const row of rows) {

@@ -4,6 +4,7 @@ import type { Env } from '../config/env.js';
 import { createJobWorker, type FlushOptions, type FlushResult, type JobHandler } from '../lib/jobs.js';
 import { mailJobHandler } from '../lib/mail.js';
 import { createMailTransport } from '../lib/mail-transport.js';
+import { RETENTION_JOB, retentionJobHandler } from '../lib/retention.js';
 import { readSetting } from '../modules/settings/settings.service.js';
 
 export type JobsService = {
@@ -32,6 +33,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) =>
   const handlers = new Map<string, JobHandler>();
   const worker = createJobWorker({ db: app.db, handlers, log: app.log, pollSeconds: opts.env.JOBS_POLL_SECONDS });
   const transport = createMailTransport(opts.env, app.log);
+  handlers.set(RETENTION_JOB, retentionJobHandler(app.db, opts.env.RETENTION_DAYS));
   handlers.set(
     'mail',
     mailJobHandler(transport, opts.env.MAIL_MAX_ATTEMPTS, async () =>
