@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { type JobRow, jobs } from '../db/schema/jobs.js';
@@ -12,6 +12,8 @@ export type JobHandler = {
   summary?(payload: Record<string, unknown>): Record<string, unknown>;
   /** Attempts before the job is marked failed. */
   maxAttempts: number;
+  /** A job that queues its own next run (the daily purge): its run time is a schedule, never brought forward. */
+  recurring?: boolean;
 };
 
 export type EnqueueOptions = {
@@ -90,8 +92,14 @@ export function createJobWorker(deps: {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
 
+  // notInArray of an empty list is always true: a placeholder kind keeps the SQL valid.
+  const recurringKinds = () => [
+    '',
+    ...[...handlers.entries()].filter(([, handler]) => handler.recurring).map(([kind]) => kind),
+  ];
+
   /** Claims a batch (FOR UPDATE SKIP LOCKED, so two instances never take the same row) and leases it. */
-  function claim(afterId: number, upTo: number, options: FlushOptions) {
+  function claim(afterId: number, options: FlushOptions) {
     return inTransaction(systemScope(db, 'jobs.claim'), async (tx) => {
       const due = tx.db
         .select({ id: jobs.id })
@@ -100,8 +108,11 @@ export function createJobWorker(deps: {
           and(
             eq(jobs.status, 'pending'),
             gt(jobs.id, afterId),
-            lte(jobs.id, upTo),
-            options.includeDeferred ? undefined : lte(jobs.runAt, sql`now()`),
+            // Deferred jobs early (tests, on demand) means retries brought forward; a recurring job's
+            // next run is its schedule, never taken early (it would queue the next, and so on).
+            options.includeDeferred
+              ? or(lte(jobs.runAt, sql`now()`), notInArray(jobs.kind, recurringKinds()))
+              : lte(jobs.runAt, sql`now()`),
             options.kinds ? inArray(jobs.kind, options.kinds) : inArray(jobs.kind, [...handlers.keys()]),
           ),
         )
@@ -151,12 +162,8 @@ export function createJobWorker(deps: {
   async function run(options: FlushOptions): Promise<FlushResult> {
     const result: FlushResult = { done: 0, retried: 0, failed: 0 };
     let afterId = 0;
-    // A pass runs the jobs that existed when it began: a job that queues its successor (the daily
-    // purge) cannot keep one pass going for ever.
-    const [last] = await db.select({ id: sql<number>`coalesce(max(${jobs.id}), 0)` }).from(jobs);
-    const upTo = Number(last?.id ?? 0);
     for (;;) {
-      const rows = await claim(afterId, upTo, options);
+      const rows = await claim(afterId, options);
       if (rows.length === 0) return result;
       rows.sort((a, b) => a.id - b.id);
       for (const row of rows) {

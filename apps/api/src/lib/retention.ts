@@ -42,6 +42,7 @@ export async function purgeExpired(db: Database, days: number): Promise<PurgeCou
 export function retentionJobHandler(db: Database, days: number): JobHandler {
   return {
     maxAttempts: 3,
+    recurring: true,
     async run(_payload, job) {
       await purgeExpired(db, days);
       await scheduleRetention(db, EVERY_SECONDS, job.id);
