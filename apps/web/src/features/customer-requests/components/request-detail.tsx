@@ -1,16 +1,13 @@
-import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
+import { FileOutlined } from '@ant-design/icons';
 import type { TCustomerRequestDetail, TRequestFile } from '@portal/shared/schemas/customer-requests-api';
 import { listTitle } from '@portal/shared/schemas/customer-requests-rules';
-import { Button, Descriptions, Tag, Timeline } from 'antd';
+import { Descriptions, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Phone } from '../../../components/data-table/columns';
-import { saveFile } from '../../../components/data-table/export-button';
 import { Panel } from '../../../components/layout/panel';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { usePendingGuard } from '../../../lib/pending-guard';
-import { toastApiError } from '../../../lib/toast';
-import { downloadDocument } from '../api/request-detail-api';
+import { DocumentDownloadButton } from './document-download';
 import { RequestActions } from './request-actions';
 import { lookupName, REQUEST_STATUS_COLORS, RequestStatusBadge, requestStatusLabel } from './request-status';
 import './customer-requests.css';
@@ -19,13 +16,6 @@ const dash = (value: string | null | undefined) => (value ? value : '—');
 
 function DocumentRow({ file }: { file: TRequestFile }) {
   const { t } = useTranslation();
-  const { run, pending } = usePendingGuard(async () => {
-    try {
-      saveFile(await downloadDocument(file.document.url, file.document.title));
-    } catch (error) {
-      toastApiError(error);
-    }
-  });
   return (
     <li className="request-document">
       <FileOutlined aria-hidden="true" />
@@ -35,12 +25,10 @@ function DocumentRow({ file }: { file: TRequestFile }) {
           <bdi>{listTitle(file.document.title)}</bdi> · <bdi dir="ltr">{file.document.size_text}</bdi>
         </span>
       </span>
-      <Button
-        size="small"
-        icon={<DownloadOutlined aria-hidden="true" />}
-        loading={pending}
-        onClick={() => void run()}
-        aria-label={t('requestsDetail.documents.download', { title: file.document.title })}
+      <DocumentDownloadButton
+        url={file.document.url}
+        title={file.document.title}
+        label={t('requestsDetail.documents.download', { title: file.document.title })}
       />
     </li>
   );

@@ -1,31 +1,19 @@
-import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
+import { FileOutlined } from '@ant-design/icons';
 import { listTitle } from '@portal/shared/schemas/customer-requests-rules';
 import type { TUserDocument } from '@portal/shared/schemas/user-account';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { saveFile } from '../../../components/data-table/export-button';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { usePendingGuard } from '../../../lib/pending-guard';
-import { toastApiError } from '../../../lib/toast';
 import { useUserDocuments } from '../../users/api/user-account-api';
-import { downloadDocument } from '../api/request-detail-api';
+import { DocumentDownloadButton } from './document-download';
 import './customer-requests.css';
 
 function DocumentItem({ document }: { document: TUserDocument }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const { run, pending } = usePendingGuard(async () => {
-    try {
-      saveFile(
-        await downloadDocument(`/customers_requests/${document.request_id}/files/${document.id}`, document.title),
-      );
-    } catch (error) {
-      toastApiError(error);
-    }
-  });
   return (
     <li className="request-document">
       <FileOutlined aria-hidden="true" />
@@ -41,12 +29,10 @@ function DocumentItem({ document }: { document: TUserDocument }) {
           · {formatDateTime(document.created_at, lang)}
         </span>
       </span>
-      <Button
-        size="small"
-        icon={<DownloadOutlined aria-hidden="true" />}
-        loading={pending}
-        onClick={() => void run()}
-        aria-label={t('usersUi.documents.download', { title: document.title })}
+      <DocumentDownloadButton
+        url={`/customers_requests/${document.request_id}/files/${document.id}`}
+        title={document.title}
+        label={t('usersUi.documents.download', { title: document.title })}
       />
     </li>
   );
