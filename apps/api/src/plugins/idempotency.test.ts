@@ -60,6 +60,25 @@ describe('a create sent twice with one Idempotency-Key creates once (issue 9: do
     expect((await create(plain)).statusCode).toBe(409);
   });
 
+  it('a claim left by an instance that died mid-call is taken over after its lease, not refused for a day', async () => {
+    const payload = body(6);
+    // What a kill -9 between the claim and the answer leaves: the claim, no answer, no user.
+    await t.db.execute(sql`insert into idempotency_keys (key, scope, route)
+      select 'form-submit-0006', 'user:' || id, 'PUT /api/v1/users' from users where phone = ${ADMIN.phone}`);
+    const early = await create(payload, 'form-submit-0006');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('request_in_progress');
+    await t.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '61 seconds' where key = 'form-submit-0006'`,
+    );
+    const retry = await create(payload, 'form-submit-0006');
+    expect(retry.statusCode, retry.body).toBe(201);
+    const replay = await create(payload, 'form-submit-0006');
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(replay.json().data.id).toBe(retry.json().data.id);
+    expect(await countByEmail(payload.email)).toBe(1);
+  });
+
   it('a malformed key is a 422', async () => {
     expect((await create(body(5), 'x')).statusCode).toBe(422);
   });

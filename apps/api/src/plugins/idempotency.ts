@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_TTL, idempotencyKeys } from '../db/schema/idempotency.js';
+import { IDEMPOTENCY_CLAIM_LEASE, IDEMPOTENCY_TTL, idempotencyKeys } from '../db/schema/idempotency.js';
 import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
@@ -21,7 +21,10 @@ const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
  * create call; the first call runs and its answer is kept for a day; a retry with the same key
  * (a double click, a network retry) gets that answer back, with `Idempotency-Replayed: true`,
  * and creates nothing; a retry while the first still runs gets 409. A failed first call keeps
- * nothing, so the same key may try again.
+ * nothing, so the same key may try again. A claim left by an instance killed mid-call (no answer
+ * after IDEMPOTENCY_CLAIM_LEASE) is taken over by the next retry, which runs the call again: a
+ * create whose transaction did commit before the kill then meets its own record (a unique
+ * constraint: the day is taken) rather than making a second one (docs/decisions/0023).
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
@@ -58,7 +61,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         { field: 'Idempotency-Key', key: 'errors.idempotency_reused' },
       ]);
     }
-    if (first.status === null) throw AppError.conflict('errors.request_in_progress');
+    if (first.status === null) {
+      const [abandoned] = await app.db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(
+          and(
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, header),
+            isNull(idempotencyKeys.status),
+            lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_CLAIM_LEASE}`),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (!abandoned) throw AppError.conflict('errors.request_in_progress');
+      request.idempotency = { scope, key: header };
+      return;
+    }
     return reply.code(first.status).header('idempotency-replayed', 'true').send(first.body);
   });
 
