@@ -35,6 +35,11 @@ const ZEnv = z
     MAIL_FROM: z.string().min(3).max(200).optional(),
     /** How often the job worker (mail, reminders, imports) looks for due jobs; 0 turns the timer off (tests flush by hand). */
     JOBS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /**
+     * How long a claimed job is held before another instance may take it again (an instance that
+     * died mid-job). Longer than any job runs; shorter means a crashed instance's mail goes sooner.
+     */
+    JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /** Days expired sessions and tokens and finished jobs are kept before the daily purge (lib/retention.ts). */
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),

@@ -66,8 +66,8 @@ export type JobWorker = {
 };
 
 const BATCH = 20;
-/** A claimed job is not claimed again for this long (a crashed instance's lease runs out). */
-const LEASE_SECONDS = 300;
+/** A claimed job is not claimed again for this long (a crashed instance's lease runs out): JOBS_LEASE_SECONDS. */
+const DEFAULT_LEASE_SECONDS = 300;
 const MAX_BACKOFF_SECONDS = 3600;
 const BASE_BACKOFF_SECONDS = 30;
 
@@ -86,8 +86,10 @@ export function createJobWorker(deps: {
   handlers: ReadonlyMap<string, JobHandler>;
   log: FastifyBaseLogger;
   pollSeconds: number;
+  leaseSeconds?: number;
 }): JobWorker {
   const { db, handlers, log } = deps;
+  const leaseSeconds = deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
@@ -121,7 +123,7 @@ export function createJobWorker(deps: {
         .for('update', { skipLocked: true });
       return tx.db
         .update(jobs)
-        .set({ attempts: sql`${jobs.attempts} + 1`, runAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .set({ attempts: sql`${jobs.attempts} + 1`, runAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
         .where(inArray(jobs.id, due))
         .returning();
     });

@@ -31,7 +31,13 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {
   const handlers = new Map<string, JobHandler>();
-  const worker = createJobWorker({ db: app.db, handlers, log: app.log, pollSeconds: opts.env.JOBS_POLL_SECONDS });
+  const worker = createJobWorker({
+    db: app.db,
+    handlers,
+    log: app.log,
+    pollSeconds: opts.env.JOBS_POLL_SECONDS,
+    leaseSeconds: opts.env.JOBS_LEASE_SECONDS,
+  });
   const transport = createMailTransport(opts.env, app.log);
   handlers.set(RETENTION_JOB, retentionJobHandler(app.db, opts.env.RETENTION_DAYS));
   handlers.set(
