@@ -267,6 +267,22 @@ async function main(): Promise<number> {
       ...applicants.slice(0, SIZES.listeners).map((a) => listener(proxy.url, a, () => running, streams)),
     ];
     const timeline: Record<string, number> = {};
+    // What each part needs: peak resident memory per instance, peak PostgreSQL connections.
+    const peaks = { rssMiB: {} as Record<string, number>, pgConnections: 0 };
+    const cpuAtStart = await Promise.all(instances.map((i) => i.usage()));
+    const sampler = setInterval(() => {
+      void (async () => {
+        for (const instance of instances) {
+          const usage = await instance.usage();
+          if (usage) peaks.rssMiB[instance.name] = Math.max(peaks.rssMiB[instance.name] ?? 0, usage.rssMiB);
+        }
+        const { rows } = await db.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [DATABASE],
+        );
+        peaks.pgConnections = Math.max(peaks.pgConnections, Number(rows[0]?.n ?? 0) - 1);
+      })().catch(() => undefined);
+    }, 1000);
     const victim = instances[1] as Instance;
     let servedBeforeRestart = 0;
     const faults = args['no-kill']
@@ -294,6 +310,10 @@ async function main(): Promise<number> {
     }
     running = false;
     await Promise.all(users);
+    clearInterval(sampler);
+    // The survivor (a) ran the whole load: its CPU per call is the figure to scale by.
+    const survivorCpu = ((await instances[0]?.usage())?.cpuSeconds ?? 0) - (cpuAtStart[0]?.cpuSeconds ?? 0);
+    const survivorCalls = proxy.upstreams[0]?.served ?? 0;
     if (timeline.restarted !== undefined) {
       timeline.servedByRestarted = (proxy.upstreams[1]?.served ?? 0) - servedBeforeRestart;
     }
@@ -304,6 +324,13 @@ async function main(): Promise<number> {
       `load over after ${seconds.toFixed(1)} s; proxy: ${proxy.upstreams.map((u) => `${u.name} served ${u.served}`).join(', ')}, passed on ${proxy.stats.retried}, cut off ${proxy.stats.interrupted}`,
     );
     printSteps(recorder, seconds);
+    const cpuMsPerCall = survivorCalls > 0 ? (survivorCpu * 1000) / survivorCalls : 0;
+    console.log(
+      `\ninstance a: ${survivorCpu.toFixed(1)} CPU s for ${survivorCalls} calls (${cpuMsPerCall.toFixed(1)} ms per call); ` +
+        `peak memory ${Object.entries(peaks.rssMiB)
+          .map(([k, v]) => `${k} ${v.toFixed(0)} MiB`)
+          .join(', ')}; peak PostgreSQL connections ${peaks.pgConnections} (besides the checker's)`,
+    );
     const loadErrors = recorder.errors();
     const loadInterrupted = recorder.interrupted();
     const loadSteps = Object.fromEntries(
@@ -373,6 +400,7 @@ async function main(): Promise<number> {
           calls: recorder.total,
           callsPerSecond: recorder.total / seconds,
           timeline,
+          resources: { survivorCpuSeconds: survivorCpu, survivorCalls, cpuMsPerCall, ...peaks },
           proxy: { served: Object.fromEntries(proxy.upstreams.map((u) => [u.name, u.served])), ...proxy.stats },
           steps: loadSteps,
           streams,

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,26 @@ export type Instance = {
   /** SIGTERM: the graceful shutdown (drain, stop the worker, close the streams). */
   stop(): Promise<void>;
   pid(): number | undefined;
+  /** CPU seconds used and resident memory (MiB) of the running process, from /proc (Linux). */
+  usage(): Promise<{ cpuSeconds: number; rssMiB: number } | null>;
 };
+
+const CLOCK_TICKS = 100;
+
+async function usageOf(pid: number | undefined): Promise<{ cpuSeconds: number; rssMiB: number } | null> {
+  if (!pid) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return { cpuSeconds: ticks / CLOCK_TICKS, rssMiB: rssKiB / 1024 };
+  } catch {
+    return null;
+  }
+}
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -61,6 +80,7 @@ export async function createInstance(options: {
     name: options.name,
     port,
     pid: () => child?.pid,
+    usage: () => usageOf(child?.exitCode === null && child.signalCode === null ? child.pid : undefined),
     async start() {
       log.write(`--- start ${new Date().toISOString()}\n`);
       child = spawn(
