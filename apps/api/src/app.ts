@@ -123,6 +123,7 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
         ? {
             url: env.DATABASE_URL,
             statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+            connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
             onConnectionError: (err) => app.log.warn({ err }, 'database connection closed by the server'),
           }
         : { dataDir: `${env.DATA_DIR}/db` },

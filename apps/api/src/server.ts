@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { EnvError, loadEnv } from './config/env.js';
 import { isDatabaseUnavailable } from './plugins/errors.js';
@@ -6,6 +7,15 @@ async function main() {
   const env = loadEnv();
   const app = await buildApp({ env });
   let closing = false;
+  // Closing, Node ends the connections idle at that moment; one whose answer is still on its way (a
+  // request in flight, a live stream being ended) is kept alive by its client afterwards, and would
+  // hold the server open until keepAliveTimeout (72 s), past the force timeout. Close each once its
+  // answer is sent.
+  app.server.on('request', (_request, response: ServerResponse) => {
+    response.once('finish', () => {
+      if (closing) app.server.closeIdleConnections();
+    });
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (closing) return;

@@ -81,6 +81,11 @@ const ZEnv = z
      * hold the database (PGlite has one connection) for long; the request then fails with 503.
      */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /**
+     * PostgreSQL: the longest opening a connection (or waiting for a free one of the pool) may
+     * take; then the request fails with 503 instead of waiting on a database host that does not answer.
+     */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     ADMIN_PHONE: z
       .string()
       .regex(/^\d{1,12}$/, 'digits only, at most 12')

@@ -46,6 +46,11 @@ export type DatabaseOptions =
         statementTimeoutMs?: number;
         /** Pool size (default 10). */
         maxConnections?: number;
+        /**
+         * Gives up opening a connection after this long (default 5000 ms): a database host that
+         * drops packets instead of refusing would otherwise hold every request waiting for one.
+         */
+        connectTimeoutMs?: number;
       }
     /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests, optionally from a dumpDataDir() snapshot). */
     | { dataDir?: string; loadDataDir?: Blob }
@@ -57,9 +62,12 @@ function queryLogger(onQuery: QueryListener | undefined) {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
+    const connectionTimeoutMillis = options.connectTimeoutMs ?? 5000;
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
+      // Also how long a request waits for a free connection of a full pool.
+      connectionTimeoutMillis,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       // JIT compiling pays off for long analytic queries, not for these short ones: a page of late
       // installments over 10 M rows took 244 ms with it (a generic plan with a LIMIT parameter looks
@@ -68,6 +76,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // Without a listener, an idle connection the server terminates would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    // A connection lost while a transaction holds it fails that transaction's query (then a 503) and
+    // is dropped on release; without a listener of its own, its 'error' event would also crash the
+    // process (pg-pool listens only while a connection is idle).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
     return {
       db,
@@ -75,7 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // On a connection of its own without the statement timeout: building an index over millions of
       // installments takes longer than any request may (bench:api's start-up failed on it).
       migrate: async (after) => {
-        const client = new pg.Client({ connectionString: options.url, options: '-c jit=off' });
+        const client = new pg.Client({ connectionString: options.url, options: '-c jit=off', connectionTimeoutMillis });
+        // A lost connection fails the statement in flight; the event must not crash the process too.
+        client.on('error', () => undefined);
         await client.connect();
         try {
           // Session-level: held across the migrations' own transactions, released with the connection.

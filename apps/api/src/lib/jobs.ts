@@ -62,6 +62,10 @@ export type JobWorker = {
   /** Asks the timer for an early run (after a transaction queued a job); no-op when polling is off. */
   kick(): void;
   start(): void;
+  /**
+   * Claims nothing more from now on (shutdown begins: the timer stops and a pass in progress takes
+   * no further batch; the jobs it already holds run to their end); resolves once that pass is done.
+   */
   stop(): Promise<void>;
 };
 
@@ -161,10 +165,13 @@ export function createJobWorker(deps: {
     }
   }
 
-  async function run(options: FlushOptions): Promise<FlushResult> {
+  async function run(options: FlushOptions, byTimer = false): Promise<FlushResult> {
     const result: FlushResult = { done: 0, retried: 0, failed: 0 };
     let afterId = 0;
     for (;;) {
+      // Stopped (shutdown): the timer's pass leaves the rest to another instance. A flush asked for
+      // by hand (tests) runs whether the timer is on or not.
+      if (byTimer && stopped) return result;
       const rows = await claim(afterId, options);
       if (rows.length === 0) return result;
       rows.sort((a, b) => a.id - b.id);
@@ -175,8 +182,8 @@ export function createJobWorker(deps: {
     }
   }
 
-  function flush(options: FlushOptions = {}): Promise<FlushResult> {
-    const next = chain.then(() => run(options));
+  function flush(options: FlushOptions = {}, byTimer = false): Promise<FlushResult> {
+    const next = chain.then(() => run(options, byTimer));
     chain = next.catch(() => undefined);
     return next;
   }
@@ -186,7 +193,7 @@ export function createJobWorker(deps: {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      flush()
+      flush({}, true)
         .catch((err: unknown) => log.error({ err }, 'job worker pass failed'))
         .finally(() => schedule(deps.pollSeconds * 1000));
     }, delayMs);
@@ -194,7 +201,7 @@ export function createJobWorker(deps: {
   }
 
   return {
-    flush,
+    flush: (options) => flush(options),
     kick: () => schedule(0),
     start() {
       stopped = false;

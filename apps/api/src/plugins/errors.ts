@@ -38,7 +38,8 @@ function envelope(
 
 /**
  * The database cannot be reached or is shutting down (connection refused or lost, SQLSTATE
- * class 08, admin/crash shutdown, too many connections) or a statement ran past
+ * class 08, admin/crash shutdown, too many connections), no connection was had within
+ * DB_CONNECT_TIMEOUT_MS (a new one, or a free one of a full pool), or a statement ran past
  * DB_STATEMENT_TIMEOUT_MS: the service is unavailable for a moment, not broken — 503.
  */
 const NODE_CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -55,7 +56,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && NODE_CONNECTION_ERRORS.has(code)) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|^timeout expired$|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
         message,
       )
     ) {

@@ -27,7 +27,8 @@ declare module 'fastify' {
 /**
  * The job worker (lib/jobs.ts) of this instance, polling every JOBS_POLL_SECONDS
  * (0: only when flushed), with the kinds the app knows; "mail" is registered here.
- * Started when the app is ready, stopped (after the pass in flight) when it closes.
+ * Started when the app is ready; claims nothing more once close begins, and the app's close waits
+ * for the pass in flight.
  */
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {
   const handlers = new Map<string, JobHandler>();
@@ -56,8 +57,13 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) =>
   });
   app.decorate('mailTransport', transport.kind);
   app.addHook('onReady', async () => worker.start());
+  // Close begins (before the requests in flight drain): claim nothing more, another instance will.
+  let stopping: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    stopping = worker.stop();
+  });
   app.addHook('onClose', async () => {
-    await worker.stop();
+    await (stopping ?? worker.stop());
     transport.close();
   });
 });
