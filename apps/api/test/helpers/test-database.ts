@@ -60,7 +60,8 @@ export async function openTestDatabase(options: { onQuery?: QueryListener } = {}
     engine: 'postgres',
     url: url.toString(),
     dispose: async () => {
-      await handle.close();
+      // A test may have closed the pool already (the database that goes away): drop it all the same.
+      await handle.close().catch(() => undefined);
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
