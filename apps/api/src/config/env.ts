@@ -40,6 +40,11 @@ const ZEnv = z
      * died mid-job). Longer than any job runs; shorter means a crashed instance's mail goes sooner.
      */
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /**
+     * Seconds between the live stream's keep-alive lines (under a proxy's idle timeout); each also
+     * checks the stream's session, so a signed-out or revoked session loses its stream within this.
+     */
+    LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
     /** Days expired sessions and tokens and finished jobs are kept before the daily purge (lib/retention.ts). */
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),

@@ -131,6 +131,26 @@ describe('live notifications: one instance', () => {
   });
 });
 
+describe('live notifications: a session signed out loses its stream', () => {
+  it('ends the stream at the next beat once the session is revoked, and a reconnect is refused', async () => {
+    const t = await createTestApp({ LIVE_HEARTBEAT_SECONDS: '1' });
+    try {
+      const base = await listen(t.app);
+      const me = await createUser(t.db);
+      const token = await loginAs(t.app, me.phone, me.password);
+      const events = sseReader((await openStream(base, token)).body as ReadableStream<Uint8Array>);
+      expect((await events.next())?.event).toBe('ready');
+      const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(token) });
+      expect(out.statusCode).toBeLessThan(300);
+      expect(await events.next(15_000)).toBeNull();
+      expect((await openStream(base, token)).status).toBe(401);
+      await expect.poll(() => t.app.liveEvents.streams()).toBe(0);
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('live notifications: shutdown ends the streams so clients reconnect elsewhere', () => {
   it('closes open streams when the instance stops', async () => {
     const t = await createTestApp();

@@ -1,9 +1,27 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessions } from '../../db/schema/sessions.js';
+import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/app-error.js';
 import type { LiveEvent } from '../../lib/live-events.js';
 
-/** A comment line keeps proxies from closing a quiet stream (most drop idle ones after 60 s). */
-const HEARTBEAT_MS = 25_000;
+/** Whether the stream's session still holds: not signed out or revoked, not expired, its user active. */
+async function sessionHolds(app: FastifyInstance, sessionId: number): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+        eq(users.active, true),
+      ),
+    );
+  return row !== undefined;
+}
 /** How long the browser waits before reconnecting after the stream ends (its own retry). */
 const RETRY_MS = 5_000;
 
@@ -19,7 +37,8 @@ function frame(event: string, data: unknown): string {
  */
 export function openNotificationStream(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const userId = request.auth?.userId;
-  if (userId === undefined) throw AppError.unauthenticated();
+  const sessionId = request.auth?.sessionId;
+  if (userId === undefined || sessionId === undefined) throw AppError.unauthenticated();
   // A stream only for a client that asked for one (EventSource and the web app send this).
   if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
     throw new AppError(406, 'errors.stream_only');
@@ -37,7 +56,18 @@ export function openNotificationStream(app: FastifyInstance, request: FastifyReq
 
   const send = (event: LiveEvent) => void raw.write(frame(event.type, { id: event.id }));
   const unsubscribe = app.liveEvents.subscribe(userId, send);
-  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  // A comment line keeps proxies from closing a quiet stream (most drop idle ones after 60 s); each
+  // beat also checks the session, so signing out or a revoked session ends the stream (the client's
+  // reconnect then gets 401).
+  const heartbeat = setInterval(() => {
+    raw.write(': keep-alive\n\n');
+    sessionHolds(app, sessionId).then(
+      (holds) => {
+        if (!holds) end();
+      },
+      () => undefined,
+    );
+  }, app.env.LIVE_HEARTBEAT_SECONDS * 1000);
   heartbeat.unref();
   let ended = false;
   const end = () => {
