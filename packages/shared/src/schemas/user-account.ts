@@ -38,6 +38,8 @@ export const ZUserDocument = z.object({
   title: z.string(),
   size: z.number().int(),
   mime: z.string(),
+  /** Its download address (relative to /api/v1), as the server routes it. */
+  url: z.string(),
   created_at: z.string(),
 });
 export type TUserDocument = z.infer<typeof ZUserDocument>;

@@ -223,6 +223,11 @@ export async function requestFormFields(db: Reader, id: number) {
 }
 
 /** "312 KB", "1.4 MB": a size as people read it (digits localised by the client). */
+/** Where a request's document is downloaded (relative to /api/v1): the one place that address is made. */
+export function requestDocumentUrl(requestId: number, fileId: number): string {
+  return `/customers_requests/${requestId}/files/${fileId}`;
+}
+
 export function sizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -239,7 +244,7 @@ export async function requestFiles(db: Reader, id: number) {
     document: {
       id: Number(r.id),
       title: r.title,
-      url: `/customers_requests/${id}/files/${Number(r.id)}`,
+      url: requestDocumentUrl(id, Number(r.id)),
       size: Number(r.size),
       size_text: sizeText(Number(r.size)),
       mime: r.mime,

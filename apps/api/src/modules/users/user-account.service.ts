@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, allow, viewerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { queuePasswordReset } from '../accounts/accounts.service.js';
+import { requestDocumentUrl } from '../customer-requests/customer-requests.repository.js';
 import { effectivePermissions, findUserAccess, updateUserRow } from './users.repository.js';
 import { loadUserDto, lockEditable, prepareStatusChange } from './users.service.js';
 
@@ -110,6 +111,7 @@ export async function userDocuments(ctx: AppContext, id: number): Promise<TUserD
     title: r.title,
     size: Number(r.size),
     mime: r.mime,
+    url: requestDocumentUrl(Number(r.request_id), Number(r.id)),
     created_at: new Date(r.created_at).toISOString(),
   }));
 }

@@ -127,6 +127,11 @@ describe('staff calls on one account: activate, restore, reset link, documents; 
         .sort(),
     ).toEqual(['contract.pdf', 'national-id.pdf']);
     expect(mine.json().data[0]).toMatchObject({ request_code: expect.any(String), mime: 'application/pdf' });
+    // The address the server gives is the one it serves: the member downloads the document from it.
+    const [doc] = mine.json().data as { url: string; title: string }[];
+    const download = await call('GET', doc?.url ?? '', await loginAs(t.app, member.phone, member.password));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain(encodeURIComponent(doc?.title ?? '-'));
     expect((await call('GET', `/user/archive/${member.id}`)).json().data).toHaveLength(2);
     const stranger = await call('GET', `/user/archive/${member.id}`, await loginAs(t.app, other.phone, other.password));
     expect(stranger.statusCode).toBe(403);

@@ -30,7 +30,7 @@ function DocumentItem({ document }: { document: TUserDocument }) {
         </span>
       </span>
       <DocumentDownloadButton
-        url={`/customers_requests/${document.request_id}/files/${document.id}`}
+        url={document.url}
         title={document.title}
         label={t('usersUi.documents.download', { title: document.title })}
       />
