@@ -1,8 +1,10 @@
 /**
- * `npm run bench:api` — API throughput and latency against the DESIGN §5 budgets.
+ * `npm run bench:api` — API throughput and latency against the DESIGN §5 budgets: every list,
+ * get-by-id, export, dashboard and workflow action of the product (targets.ts).
  *
  *   npm run bench:api                                  both engines, 10 s per target
- *   npm run bench:api -- --engine postgres --reuse     keep the seeded portal_bench database
+ *   npm run seed:large && npm run bench:api -- --engine postgres --reuse
+ *                                                      seed once (minutes), then benchmark it
  *   npm run bench:api -- --engine pglite --duration 5 --only bare,get-by-id,users-page-1
  *   npm run bench:api -- --strict                      exit 2 when a budget is not met
  *
@@ -10,59 +12,59 @@
  * (server-child.ts), which opens its database as in production (pool, statement timeout):
  * PostgreSQL in a fresh `portal_bench` database on the server of BENCH_DATABASE_URL (an admin
  * connection, default postgres://postgres@127.0.0.1:5432/postgres; --reuse keeps a database
- * already seeded with the same sizes), PGlite in a temp data dir. The app migrates and seeds
- * itself, then seed.ts bulk-inserts the data set in SQL (PostgreSQL 100,000 users and 1,000,000
- * audit rows, PGlite 20,000 and 100,000; --users / --logs change both) and runs VACUUM ANALYZE.
- * Beside it a bare Fastify server answers {ok:true}: the ceiling of this machine in the same run.
- * This process logs in as the administrator and loads each target of targets.ts with autocannon
- * (10 connections, a warm-up, then --duration seconds), after checking it answers 200.
+ * already seeded with the same sizes, e.g. by `npm run seed:large`), PGlite in a temp data dir.
+ * The app migrates and seeds itself, then seed.ts bulk-inserts the data set in SQL (DESIGN §5 on
+ * PostgreSQL: 100,000 users, 1,000,000 audit rows, 10,000,800 installments, 200,000 service
+ * requests, and the other lists; PGlite a tenth to a fifth; --users / --logs / --requests change
+ * those) and runs VACUUM ANALYZE. Beside it a bare Fastify server answers {ok:true}: the ceiling of
+ * this machine in the same run. This process logs in as the administrator (and as a seeded member
+ * for the /me calls) and loads each target with autocannon (10 connections, exports 2, a warm-up,
+ * then --duration seconds), after checking it answers 2xx with what it should (an export: the
+ * file and its rows). Writes take a fresh record per request from a pool the server prepares
+ * (pools.ts), so each one must succeed.
  *
- * Reading the output: one table per engine — req/s, p50 and p99 latency (whole ms), errors (responses
- * other than 200, socket errors, timeouts), the budget and met / NOT MET / FAILED (errors or a
- * wrong answer). Compare req/s with the bare route's: that is what the machine gives an empty
- * handler; the rest of the gap is the app. Figures are only as quiet as the machine: note the load
- * average printed first. bench-results/api.json holds the same figures (and p90, max, statuses).
+ * Reading the output: one table per engine — connections, req/s, p50 and p99 latency (whole ms),
+ * errors (responses other than 2xx, socket errors, timeouts), the budget and met / NOT MET /
+ * FAILED (errors or a wrong answer). Compare req/s with the bare route's: that is what the machine
+ * gives an empty handler; the rest of the gap is the app. Figures are only as quiet as the
+ * machine: note the load average printed first. bench-results/api.json holds the same figures
+ * (and p90, max, statuses, pools).
+ *
+ * The writes change the data (payments received, requests moved on…): a --reuse run after another
+ * measures a slightly different state; `npm run seed:large` starts afresh.
  *
  * portal_bench stays after the run (for --reuse); `psql -h 127.0.0.1 -U postgres -c 'drop database
- * portal_bench'` frees its ~600 MB. The PGlite data dir is temporary. Type check: `npx tsc -p scripts/bench-api`.
+ * portal_bench'` frees its ~4.5 GB. The PGlite data dir is temporary. Type check: `npx tsc -p scripts/bench-api`.
  *
- * Exit code: 0 when every target answered 200 throughout; 1 when a target failed, an engine could
+ * Exit code: 0 when every target answered 2xx throughout; 1 when a target failed, an engine could
  * not be run, or PostgreSQL was asked for alone and is unreachable (with both engines it is
  * skipped with a message); 2 with --strict when every answer was right but a budget was not met.
  *
- * To add an endpoint: a Target in targets.ts (and its rows in seed.ts if it needs any).
+ * To add an endpoint: a Target in targets.ts (and its rows in seed.ts, or a pool in pools.ts).
  */
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type LoadOptions, login, runTarget } from './load.js';
+import { positive, sizeOptions } from './cli.js';
+import { type LoadOptions, login, runTarget, type Sessions } from './load.js';
 import { type EngineReport, judge, printEngine, writeJson } from './report.js';
-import {
-  benchUrl,
-  checkReachable,
-  DEFAULT_SIZE,
-  markSeeded,
-  preparePostgres,
-  redact,
-  type SeedSize,
-  Unreachable,
-} from './seed.js';
-import { type RunningServer, startServer } from './server.js';
+import { checkReachable, DEFAULT_ADMIN_URL, SEEDED_PASSWORD, type SizeOverrides, sizeOf, Unreachable } from './seed.js';
+import { type RunningServer, startEngine } from './server.js';
 import { measureSubscribe } from './subscribe.js';
 import { ADMIN, buildTargets, type Engine, TARGET_IDS } from './targets.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS = path.join(REPO_ROOT, 'bench-results', 'api.json');
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const USAGE = `Usage: npm run bench:api -- [options]
   --engine postgres|pglite|both   engines to run (default both)
   --duration <seconds>            measured run per target (default 10)
   --warmup <seconds>              warm-up before each run (default 2)
-  --reuse                         PostgreSQL: keep portal_bench when it holds this data set
+  --reuse                         PostgreSQL: keep portal_bench when it holds this data set (npm run seed:large)
   --only <id,...>                 targets: ${TARGET_IDS.join(', ')}
-  --users <n> --logs <n>          data set size (default PostgreSQL 100000/1000000, PGlite 20000/100000)
+  --users <n> --logs <n> --requests <n>
+                                  data set size (default PostgreSQL 100000/1000000/200000, PGlite 20000/100000/20000)
   --strict                        exit 2 when a budget is not met
 Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL})`;
 
@@ -71,17 +73,8 @@ type Options = LoadOptions & {
   reuse: boolean;
   only: string[] | null;
   strict: boolean;
-  users?: number;
-  logs?: number;
+  sizes: SizeOverrides;
 };
-
-function positive(name: string, value: string | undefined, fallback?: number): number | undefined {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || (name !== 'warmup' && n === 0))
-    throw new Error(`--${name} wants a number, got ${value}`);
-  return n;
-}
 
 function parseOptions(): Options {
   const { values } = parseArgs({
@@ -93,6 +86,7 @@ function parseOptions(): Options {
       only: { type: 'string' },
       users: { type: 'string' },
       logs: { type: 'string' },
+      requests: { type: 'string' },
       strict: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -111,11 +105,6 @@ function parseOptions(): Options {
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : null;
   const unknown = only?.filter((id) => !TARGET_IDS.includes(id)) ?? [];
   if (unknown.length > 0) throw new Error(`unknown target ${unknown.join(', ')}; known: ${TARGET_IDS.join(', ')}`);
-  const integer = (name: string, v: string | undefined) => {
-    const n = positive(name, v);
-    if (n !== undefined && !Number.isInteger(n)) throw new Error(`--${name} wants a whole number, got ${v}`);
-    return n;
-  };
   return {
     engines: chosen,
     duration: positive('duration', values.duration, 10) ?? 10,
@@ -123,48 +112,33 @@ function parseOptions(): Options {
     reuse: values.reuse,
     only,
     strict: values.strict,
-    users: integer('users', values.users),
-    logs: integer('logs', values.logs),
+    sizes: sizeOptions(values),
   };
 }
 
 async function runEngine(engine: Engine, options: Options, adminUrl: string): Promise<EngineReport> {
-  const size: SeedSize = {
-    users: options.users ?? DEFAULT_SIZE[engine].users,
-    auditLogs: options.logs ?? DEFAULT_SIZE[engine].auditLogs,
-    associations: DEFAULT_SIZE[engine].associations,
-    subscriptions: DEFAULT_SIZE[engine].subscriptions,
-  };
-  let databaseUrl: string | undefined;
-  let reused = false;
-  if (engine === 'postgres') {
-    ({ reused } = await preparePostgres(adminUrl, size, options.reuse));
-    databaseUrl = benchUrl(adminUrl);
-    console.log(`postgres: ${reused ? 'reusing' : 'created'} ${redact(databaseUrl)}`);
-  }
-  console.log(`${engine}: starting the app from source…`);
+  const size = sizeOf(engine, options.sizes);
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ engine, databaseUrl, seed: !reused, size }, (text) =>
-      console.log(`${engine}: ${text}`),
-    );
-    if (engine === 'postgres' && server.seed.seeded) await markSeeded(adminUrl, size);
-    if (server.seed.seeded) console.log(`${engine}: seeded in ${server.seed.seconds.toFixed(1)} s`);
-    const session = await login(server.appUrl, ADMIN.phone, ADMIN.password);
+    server = await startEngine(engine, { adminUrl, size, reuse: options.reuse }, (text) => console.log(text));
     const { facts } = server;
-    const targets = buildTargets({
-      adminId: session.adminId,
-      userRows: facts.userRows,
-      auditRows: facts.auditRows,
-      customers: facts.customers,
-      associationId: facts.associationId,
-      subscriptionId: facts.subscriptionId,
-      payments: facts.payments,
-    }).filter((t) => !options.only || options.only.includes(t.id));
+    const admin = await login(server.appUrl, ADMIN.phone, ADMIN.password);
+    const sessions: Sessions = { admin };
+    if (facts.member) {
+      try {
+        sessions.member = await login(server.appUrl, facts.member.phone, SEEDED_PASSWORD);
+      } catch (error) {
+        console.log(`${engine}: the member could not log in (${(error as Error).message}); /me targets fail`);
+      }
+    }
+    const targets = buildTargets({ ...facts, adminId: admin.userId }).filter(
+      (t) => !options.only || options.only.includes(t.id),
+    );
     const results = [];
+    const running = server;
     for (const target of targets) {
       const result = judge(
-        await runTarget(target, { app: server.appUrl, bare: server.bareUrl }, session, options),
+        await runTarget(target, { app: running.appUrl, bare: running.bareUrl }, sessions, options, running.prepare),
         target.budget[engine],
       );
       console.log(
@@ -174,7 +148,7 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
       );
       results.push(result);
     }
-    const subscribe = await measureSubscribe(server.appUrl, session.token);
+    const subscribe = await measureSubscribe(server.appUrl, admin.token);
     console.log(
       `${engine}: subscribe (1,200 installments each), ${subscribe.count} one at a time: p50 ${subscribe.p50} ms, ` +
         `p99 ${subscribe.p99} ms, max ${subscribe.max} ms${subscribe.errors ? `, ${subscribe.errors} errors ${JSON.stringify(subscribe.errorStatuses)}` : ''}` +
@@ -233,7 +207,9 @@ async function main(): Promise<number> {
   }
   for (const report of reports) printEngine(report, options);
   if (reports.length > 0) {
-    await writeJson(RESULTS, options, reports, skipped, loadAverage);
+    const loadAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
+    console.log(`\nload average at the end ${loadAtEnd.join(' / ')} (1 / 5 / 15 min)`);
+    await writeJson(RESULTS, options, reports, skipped, loadAverage, loadAtEnd);
     console.log(`\nwritten ${path.relative(process.cwd(), RESULTS)}`);
   }
   const results = reports.flatMap((r) => r.results);

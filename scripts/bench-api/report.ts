@@ -45,16 +45,22 @@ const s = (n: number) => `${n.toFixed(1)} s`;
 export function printEngine(report: EngineReport, options: LoadOptions): void {
   const { seed, facts } = report;
   const name = report.engine === 'postgres' ? `PostgreSQL ${report.version}` : `PGlite ${report.version}`;
-  const seeding = seed.seeded
-    ? `seeded in ${s(seed.seconds)} (users ${s(seed.users)}, audit rows ${s(seed.auditLogs)}, associations and installments ${s(seed.installments)}, vacuum+analyze ${s(seed.vacuumAnalyze)})`
-    : `reused (vacuum+analyze ${s(seed.vacuumAnalyze)})`;
+  const steps = seed.steps.map((step) => `${step.name} ${s(step.seconds)}`).join(', ');
+  const seeding = seed.seeded ? `seeded in ${s(seed.seconds)} (${steps})` : `reused (${steps})`;
   console.log('');
   console.log(
-    `${name}: ${int(facts.users)} users, ${int(facts.auditRows)} audit rows; ${seeding}; app start ${s(report.startSeconds)}`,
+    `${name}: ${int(facts.users)} users, ${int(facts.auditRows)} audit rows, ${int(facts.installments)} installments, ` +
+      `${int(facts.requests.total)} service requests; ${seeding}; app start ${s(report.startSeconds)}`,
   );
   console.log(
-    `${options.duration} s per target after a ${options.warmup} s warm-up, ${CONNECTIONS} connections; ` +
-      `name "${NAME_FRAGMENT}" matches ${int(facts.nameHits)} users, action "${LOG_ACTION}" ${int(facts.actionHits)} audit rows`,
+    `  other rows: ${Object.entries(facts.rows)
+      .map(([table, n]) => `${table} ${int(n)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `${options.duration} s per target after a ${options.warmup} s warm-up, ${CONNECTIONS} connections (exports fewer: ` +
+      `column conn); name "${NAME_FRAGMENT}" matches ${int(facts.nameHits)} users, action "${LOG_ACTION}" ` +
+      `${int(facts.actionHits)} audit rows; member ${facts.member ? `user ${facts.member.id}` : 'none'}`,
   );
   if (seed.bypassedTriggers.length > 0) {
     const recount = seed.refreshedCounters.map((f) => `${f}()`).join(', ') || 'none';
@@ -62,9 +68,10 @@ export function printEngine(report: EngineReport, options: LoadOptions): void {
       `seed: triggers off for the bulk rows: ${seed.bypassedTriggers.join(', ')}; counters recounted: ${recount}`,
     );
   }
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget', 'verdict'];
+  const header = ['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget', 'verdict'];
   const rows = report.results.map((r) => [
     r.label,
+    String(r.connections),
     int(r.rps),
     ms(r.p50),
     ms(r.p99),
@@ -73,7 +80,7 @@ export function printEngine(report: EngineReport, options: LoadOptions): void {
     r.verdict,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const numeric = new Set([1, 2, 3, 4]);
+  const numeric = new Set([1, 2, 3, 4, 5]);
   const line = (cells: string[]) =>
     cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
   console.log(line(header));
@@ -84,11 +91,35 @@ export function printEngine(report: EngineReport, options: LoadOptions): void {
     if (r.problem) notes.push(r.problem);
     if (Object.keys(r.statuses).length > 0) notes.push(`statuses ${JSON.stringify(r.statuses)}`);
     if (!r.problem && r.requests < 100) notes.push(`only ${r.requests} responses: p99 is rough`);
-    if (r.timeouts > 0) notes.push(`${r.timeouts} timeouts (10 s)`);
+    if (r.timeouts > 0) notes.push(`${r.timeouts} timeouts`);
     if (r.settleSeconds > 1) notes.push(`server busy ${s(r.settleSeconds)} after the run`);
+    if (r.pool) {
+      notes.push(
+        r.pool.used > r.pool.size
+          ? `pool ${r.pool.name}: ${int(r.pool.size)} records, ${int(r.pool.used)} requests (cycled)`
+          : `pool ${r.pool.name}: ${int(r.pool.used)} of ${int(r.pool.size)} records used`,
+      );
+    }
     if (r.note) notes.push(r.note);
     if (notes.length > 0) console.log(`  ${r.id}: ${notes.join('; ')}`);
   }
+  const sub = report.subscribe;
+  if (sub) {
+    const verdict =
+      report.engine === 'postgres'
+        ? ` — budget < 100 ms: ${sub.p99 < 100 && sub.errors === 0 ? 'met' : 'NOT MET'}`
+        : '';
+    console.log(
+      `  subscribe (1,200 installments each), ${sub.count} one at a time: p50 ${sub.p50} ms, p99 ${sub.p99} ms, ` +
+        `max ${sub.max} ms${sub.errors ? `, ${sub.errors} errors` : ''}${verdict}`,
+    );
+  }
+  const budgeted = report.results.filter((r) => r.budget);
+  const met = budgeted.filter((r) => r.verdict === 'met').length;
+  const failed = report.results.filter((r) => r.verdict === 'FAILED').map((r) => r.id);
+  console.log(
+    `  budgets met: ${met} of ${budgeted.length}${failed.length > 0 ? `; FAILED: ${failed.join(', ')}` : ''}`,
+  );
   for (const warning of report.warnings) console.log(`  warning: ${warning}`);
 }
 
@@ -98,6 +129,7 @@ export async function writeJson(
   engines: EngineReport[],
   skipped: { engine: Engine; reason: string }[],
   loadAverageAtStart: number[],
+  loadAverageAtEnd: number[],
 ): Promise<void> {
   const cpus = os.cpus();
   const document = {
@@ -108,6 +140,7 @@ export async function writeJson(
       memoryGB: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
       loadAverageAtStart,
+      loadAverageAtEnd,
     },
     options: { ...options, connections: CONNECTIONS },
     engines,

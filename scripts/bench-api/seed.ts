@@ -1,7 +1,9 @@
 /**
  * The benchmark's data set, made in SQL (DESIGN §5: INSERT … SELECT over
  * generate_series, never row by row through the ORM), and the dedicated
- * PostgreSQL database it lives in.
+ * PostgreSQL database it lives in. `npm run seed:large` (seed-large.ts) and
+ * `npm run bench:api` (index.ts) both build it through seedData(), in the
+ * server process of server-child.ts after the app migrated and seeded itself.
  *
  * Users: ~95 % customers (type user, role user), every 20th an administrator
  * with a staff role; 70 % Arabic names (three parts), 30 % English; unique
@@ -9,7 +11,9 @@
  * over the last two years. Audit rows: a weighted mix of the actions the app
  * writes (login, users.update, mail.*, roles.insert …) with matching entity,
  * URL, method, actor and a few old/new jsonb keys, created_at rising with id
- * over two years as an append-only log does.
+ * over two years as an append-only log does. Associations, subscriptions and
+ * installments: below. Service requests: seed-requests.ts. Tickets, contact
+ * messages, card and turn-move requests, notifications: seed-desk.ts.
  *
  * The tables' triggers are off for the bulk inserts (inside the seeding
  * transaction, so no other session ever sees them off): no audit row per
@@ -17,6 +21,39 @@
  * are recounted afterwards with the schema's refresh_*counters() functions.
  */
 import pg from 'pg';
+import {
+  cardRequestsSql,
+  contactsSql,
+  memberRequestHistorySql,
+  memberRowsSql,
+  notificationsSql,
+  ticketMessagesSql,
+  ticketsSql,
+  turnMovesSql,
+} from './seed-desk.js';
+import {
+  parseLookups,
+  REQUEST_LOOKUPS_SQL,
+  REQUESTS_SEQUENCE_SQL,
+  requestFilesSql,
+  requestHistorySql,
+  requestsSql,
+} from './seed-requests.js';
+import {
+  ADDRESSES,
+  AR_FAMILY,
+  AR_FIRST,
+  AR_MALE,
+  DOMAINS,
+  EN_FIRST,
+  EN_LAST,
+  ident,
+  int,
+  lit,
+  pick,
+  textArray,
+  words,
+} from './sql.js';
 import { LOG_ACTION, NAME_FRAGMENT } from './targets.js';
 
 export type Row = Record<string, unknown>;
@@ -27,23 +64,84 @@ export type SqlRunner = {
   transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
 };
 
-export type SeedSize = { users: number; auditLogs: number; associations: number; subscriptions: number };
+export type SeedSize = {
+  users: number;
+  auditLogs: number;
+  associations: number;
+  subscriptions: number;
+  /** Customer service requests (with their documents' rows and history). */
+  requests: number;
+  tickets: number;
+  contacts: number;
+  cardRequests: number;
+  turnMoves: number;
+  notifications: number;
+};
 
 /**
  * DESIGN §5's large set on PostgreSQL: 100 associations and 8,334 subscriptions, i.e. 10,000,800
- * installments (1,200 each). PGlite gets a smaller one (about 200,000 installments).
+ * installments (1,200 each), 100,000 users, 1,000,000 audit rows, 200,000 service requests; the
+ * other lists sized as a busy year of a provider that size. PGlite gets a smaller one (a tenth
+ * or a fifth; about 200,000 installments).
  */
 export const DEFAULT_SIZE: Record<'postgres' | 'pglite', SeedSize> = {
-  postgres: { users: 100_000, auditLogs: 1_000_000, associations: 100, subscriptions: 8_334 },
-  pglite: { users: 20_000, auditLogs: 100_000, associations: 20, subscriptions: 170 },
+  postgres: {
+    users: 100_000,
+    auditLogs: 1_000_000,
+    associations: 100,
+    subscriptions: 8_334,
+    requests: 200_000,
+    tickets: 20_000,
+    contacts: 20_000,
+    cardRequests: 20_000,
+    turnMoves: 3_000,
+    notifications: 300_000,
+  },
+  pglite: {
+    users: 20_000,
+    auditLogs: 100_000,
+    associations: 20,
+    subscriptions: 170,
+    requests: 20_000,
+    tickets: 2_000,
+    contacts: 2_000,
+    cardRequests: 2_000,
+    turnMoves: 60,
+    notifications: 30_000,
+  },
 };
+
+/** What --users, --logs and --requests change. */
+export type SizeOverrides = Partial<Pick<SeedSize, 'users' | 'auditLogs' | 'requests'>>;
+
+/** The data set of an engine: its default sizes with the command line's overrides. */
+export function sizeOf(engine: 'postgres' | 'pglite', overrides: SizeOverrides): SeedSize {
+  const size = { ...DEFAULT_SIZE[engine] };
+  for (const [key, value] of Object.entries(overrides) as [keyof SizeOverrides, number | undefined][]) {
+    if (value !== undefined) size[key] = value;
+  }
+  return size;
+}
+
+/** The admin connection to the PostgreSQL server portal_bench is made on (BENCH_DATABASE_URL overrides). */
+export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function describeSize(size: SeedSize): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return (
+    `${n(size.users)} users, ${n(size.auditLogs)} audit rows, ${size.associations} associations, ` +
+    `${n(size.subscriptions)} subscriptions (${n(size.subscriptions * DAYS)} installments), ` +
+    `${n(size.requests)} service requests, ${n(size.tickets)} tickets, ${n(size.contacts)} contact messages, ` +
+    `${n(size.cardRequests)} card requests, ${n(size.turnMoves)} turn-move requests, ${n(size.notifications)} notifications`
+  );
+}
 
 /** Days per association (ASSOCIATION_DURATION_DAYS): every subscription owes one installment per day. */
 const DAYS = 1200;
 
 /**
- * Associations starting every few weeks over the last three years (so some are running, some
- * finished, some ahead), their 1,200 days, subscriptions spread evenly (association a holds days
+ * Associations starting every few weeks from 1,100 days ago to 300 days ahead (every 21 days for
+ * 100 of them, further apart for fewer; so some are running, some finished, some ahead), their 1,200 days, subscriptions spread evenly (association a holds days
  * 1..k), each member a seeded customer, and every installment, the ones due more than a week ago
  * mostly received: one statement each, as the app does.
  */
@@ -53,7 +151,7 @@ export function associationsSql(associations: number): string {
 select 'جمعية ' || ${textArray(AR_FAMILY)}[1 + (g % ${AR_FAMILY.length})] || ' ' || g,
        case when g % 5 = 0 then 'vip' else 'normal' end,
        (ARRAY[500, 1000, 2000, 5000, 10000, 20000])[1 + (g % 6)],
-       current_date - 1100 + (g * 21) % 1400,
+       current_date - 1100 + (g * ${Math.max(1, Math.round(2100 / Math.max(1, n)))}) % 1400,
        case when g % 3 = 0 then now() - interval '30 days' end,
        now() - interval '1 day' * (${n} - g)
 from generate_series(1, ${n}) as g`;
@@ -82,7 +180,13 @@ join (select id, row_number() over (order by id) as rn from users
 where (a.rn - 1) * ${perAssociation} + k <= ${subscriptions}`;
 }
 
-export function installmentsSql(afterSubscription: number): string {
+/**
+ * One association's installments, each subscription's 1,200 in a row (ordered by subscription and
+ * day): where the app's subscribe writes them, one statement per subscription, so a subscription's
+ * rows share a few pages as they do in production (unordered, its 1,200 rows would lie on 1,200
+ * pages and every per-subscription read would be far slower than the app's own data).
+ */
+export function installmentsSql(afterSubscription: number, associationId: number): string {
   return `insert into installments (subscription_id, association_id, user_id, day_number, due_date, amount_piastres,
                           status, received_at, reference)
 select s.id, s.association_id, s.user_id, d.day_number, d.date, a.cost_piastres,
@@ -91,7 +195,8 @@ select s.id, s.association_id, s.user_id, d.day_number, d.date, a.cost_piastres,
 from subscriptions s
 join associations a on a.id = s.association_id
 join association_days d on d.association_id = s.association_id
-where s.id > ${int(afterSubscription, 'afterSubscription')}`;
+where s.id > ${int(afterSubscription, 'afterSubscription')} and s.association_id = ${int(associationId, 'associationId')}
+order by s.id, d.day_number`;
 }
 
 /** Password of every seeded user (the administrator keeps ADMIN_PASSWORD). */
@@ -99,32 +204,6 @@ export const SEEDED_PASSWORD = 'Bench@12345';
 
 export const BENCH_DATABASE = 'portal_bench';
 
-/** Words separated by "|" (names have spaces), so a long list stays a few lines. */
-const words = (text: string) => text.split('|').map((w) => w.trim());
-
-const AR_FIRST = words(
-  'محمد|أحمد|محمود|مصطفى|علي|حسن|حسين|عمر|خالد|إبراهيم|يوسف|عبد الله|عبد الرحمن|طارق|كريم|شريف|هشام|وليد|' +
-    'ياسر|عمرو|فاطمة|مريم|نور|سارة|هبة|منى|دينا|ياسمين|آية|رحاب|شيماء|إيمان|سلمى|ندى|هالة|رانيا|سامح|تامر|أيمن|رامي',
-);
-/** Fathers' names: the male first names. */
-const AR_MALE = AR_FIRST.slice(0, 20).concat(AR_FIRST.slice(-4));
-const AR_FAMILY = words(
-  'السيد|عبد العزيز|الشافعي|المصري|حسان|فهمي|منصور|عثمان|سليمان|الجمال|النجار|الشناوي|البنا|زكي|رمضان|شحاتة|' +
-    'عبد الحميد|مرسي|فؤاد|بدوي|الدسوقي|جاد|صبري|حجازي|العطار|القاضي|الحداد|عاشور|سالم|نصار',
-);
-const EN_FIRST = words(
-  'Ahmed|Mohamed|Omar|Karim|Ali|Hassan|Mostafa|Sara|Nour|Mariam|Laila|Hana|Yasmin|Dina|Adam|John|Michael|David|' +
-    'Emma|Olivia|George|Peter|Mark|Sophia|Youssef',
-);
-const EN_LAST = words(
-  'Hassan|Mansour|Farouk|Salem|Nasser|Smith|Johnson|Brown|Taylor|Wilson|Adel|Kamal|Fahmy|Zaki|Gad|Soliman|Ibrahim|' +
-    'Khalil|Saad|Tawfik',
-);
-const DOMAINS = words('gmail.com|yahoo.com|hotmail.com|outlook.com|example.com');
-const ADDRESSES = words(
-  'مدينة نصر، القاهرة|المعادي، القاهرة|مصر الجديدة، القاهرة|الدقي، الجيزة|سموحة، الإسكندرية|المنصورة، الدقهلية|' +
-    'طنطا، الغربية|الزقازيق، الشرقية|أسيوط|6th of October City, Giza',
-);
 /** Staff roles given to seeded administrators (the seeded `admin` role stays with the real administrator). */
 const STAFF_ROLES = ['manager', 'editor', 'user', 'visitor'];
 
@@ -168,24 +247,6 @@ const ACTIONS: Action[] = `
     const orNull = (v: string) => (v === '-' ? null : v);
     return { action, entity, method: orNull(method), url: orNull(url), actor, op, weight: Number(weight) };
   });
-
-function lit(value: string | null): string {
-  return value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`;
-}
-
-function textArray(values: (string | null)[]): string {
-  return `(ARRAY[${values.map(lit).join(', ')}]::text[])`;
-}
-
-/** 1 + floor(r × n): a 1-based index into an array of n elements from a random r in [0, 1). */
-function pick(array: string[], r: string): string {
-  return `${textArray(array)}[1 + floor(${r} * ${array.length})::int]`;
-}
-
-function int(n: number, name: string): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${n}`);
-  return n;
-}
 
 export function usersSql(users: number, passwordHash: string): string {
   const n = int(users, 'users');
@@ -294,12 +355,33 @@ order by 1`);
  * a row trigger is updated once per row in one transaction, which grows quadratically (each update
  * walks the row's chain of versions: 10,000 users 1.5 s, 30,000 users 11 s on PostgreSQL).
  * Counters are recounted afterwards by refreshCounters().
+ *
+ * The tables' secondary indexes (neither the primary key nor a unique one: those the inserts and
+ * their joins rely on) are dropped in the same transaction and built again from their own
+ * definitions (pg_get_indexdef) after the insert: building a B-tree or GIN index over the rows is
+ * much cheaper than growing it one row at a time in random order (installments' five, audit
+ * rows' two trigram indexes). Returns the triggers bypassed and the indexes rebuilt.
  */
-async function withoutTriggers(db: SqlRunner, tables: string[], work: (query: Query) => Promise<unknown>) {
+async function withoutTriggers(
+  db: SqlRunner,
+  tables: string[],
+  work: (query: Query) => Promise<unknown>,
+): Promise<{ name: string; audit: boolean }[]> {
   return db.transaction(async (query) => {
     const triggers = await userTriggers(query, tables);
+    const indexes = await query(`
+select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+from pg_index as i
+join pg_class as c on c.oid = i.indrelid
+where c.relname in (${tables.map(lit).join(', ')}) and c.relnamespace = current_schema()::regnamespace
+  and not i.indisprimary and not i.indisunique
+order by 1`);
+    // Index builds sort in memory up to this, then on disk (the session's default is 64 MB).
+    await query("set local maintenance_work_mem = '256MB'");
     for (const table of tables) await query(`alter table ${ident(table)} disable trigger user`);
+    for (const index of indexes) await query(`drop index ${String(index.name)}`);
     await work(query);
+    for (const index of indexes) await query(String(index.definition));
     for (const table of tables) await query(`alter table ${ident(table)} enable trigger user`);
     return triggers;
   });
@@ -321,8 +403,6 @@ order by 1`);
   return names;
 }
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 export type SeedFacts = {
   /** server_version of the engine (PGlite reports the PostgreSQL it is built from). */
   version: string;
@@ -341,48 +421,90 @@ export type SeedFacts = {
   associationId: number;
   subscriptionId: number;
   payments: { received: number; late: number; future: number };
+  /** Service requests: all, not removed (the statistics' total), not removed and submitted (status 2). */
+  requests: { total: number; live: number; submitted: number };
+  /** Rows per table of the lists beside users, audit and installments (the report prints them). */
+  rows: Record<string, number>;
+  /** Records the get-by-id targets read; staff: a staff member (type admin) requests are moved to. */
+  ids: {
+    log: number;
+    payment: number;
+    request: number;
+    cardRequest: number;
+    ticket: number;
+    role: number;
+    staff: number;
+  };
+  /** The customer the /me targets log in as (seed-desk.ts gives them rows of every kind), or null. */
+  member: { id: number; phone: string; subscriptionId: number } | null;
+  /** Rows each export target's file must hold. */
+  exports: { associations: number; subscriptions: number; subscriptionPayments: number; associationPayments: number };
 };
 
+export type SeedStep = { name: string; seconds: number };
+
 export type SeedTimings = {
-  users: number;
-  /** The audit rows, then the counters recount. */
-  auditLogs: number;
-  /** Associations, their days, subscriptions and installments, and their counters. */
-  installments: number;
-  vacuumAnalyze: number;
+  /** users, audit rows, associations+installments, service requests, other lists, vacuum+analyze. */
+  steps: SeedStep[];
   /** Triggers that did not fire for the bulk rows, and the counter refresh functions run after. */
   bypassedTriggers: string[];
   refreshedCounters: string[];
   warnings: string[];
 };
 
-/** Bulk-inserts the data set into a migrated, app-seeded database. Seconds per step. */
+/** Tables the seed fills beside users and audit_logs, by the step that fills them. */
+const REQUEST_TABLES = ['customer_requests', 'customer_request_files', 'workflow_history'];
+const DESK_TABLES = [
+  'tickets',
+  'ticket_messages',
+  'contact_messages',
+  'card_requests',
+  'turn_move_requests',
+  'workflow_history',
+  'notifications',
+];
+/** What the member's service requests are recognised by (seed-desk.ts memberRowsSql). */
+const MEMBER_CODE = 'SR-M01-%';
+
+/**
+ * Bulk-inserts the data set into a migrated, app-seeded database, step by step (each step told to
+ * onStep as it ends, with its seconds).
+ */
 export async function seedData(
   db: SqlRunner,
   size: SeedSize,
   passwordHash: string,
   adminPhone: string,
+  onStep: (step: SeedStep) => void = () => undefined,
 ): Promise<SeedTimings> {
   const warnings: string[] = [];
+  const steps: SeedStep[] = [];
+  let t = performance.now();
+  const done = (name: string) => {
+    const step = { name, seconds: (performance.now() - t) / 1000 };
+    steps.push(step);
+    onStep(step);
+    t = performance.now();
+  };
   const [admin] = await db.query(`select id from users where phone = ${lit(adminPhone)} and deleted_at is null`);
   if (!admin) throw new Error(`the administrator ${adminPhone} is missing: did the app seed itself?`);
   const adminId = Number(admin.id);
   const [max] = await db.query('select coalesce(max(id), 0) as id from users');
   const afterId = Number(max?.id ?? 0);
 
-  let t = performance.now();
+  t = performance.now();
   const userSide = await withoutTriggers(db, ['users', 'user_roles'], async (query) => {
     await query(usersSql(size.users, passwordHash));
     await query(userRolesSql(afterId));
   });
-  const users = (performance.now() - t) / 1000;
+  done('users');
 
-  t = performance.now();
   const auditSide = await withoutTriggers(db, ['audit_logs'], (query) =>
     query(auditLogsSql(size.auditLogs, size.users, afterId, adminId)),
   );
   const refreshedCounters = await refreshCounters(db);
-  const auditLogs = (performance.now() - t) / 1000;
+  const archived = await archiveAuditRows(db, warnings);
+  done(archived === null ? 'audit rows' : `audit rows (${archived.toLocaleString('en-US')} archived)`);
 
   const bypassed = [...userSide, ...auditSide];
   const unaccounted = bypassed.filter((tr) => !tr.audit);
@@ -393,7 +515,6 @@ export async function seedData(
     );
   }
 
-  t = performance.now();
   const [maxes] = await db.query(
     'select coalesce((select max(id) from associations), 0) as a, coalesce((select max(id) from subscriptions), 0) as s',
   );
@@ -401,24 +522,98 @@ export async function seedData(
     await query(associationsSql(size.associations));
     await query(associationDaysSql(Number(maxes?.a ?? 0)));
     await query(subscriptionsSql(size.subscriptions, size.associations, Number(maxes?.a ?? 0)));
-    await query(installmentsSql(Number(maxes?.s ?? 0)));
+    const created = await query(`select id from associations where id > ${Number(maxes?.a ?? 0)} order by id`);
+    for (const association of created) await query(installmentsSql(Number(maxes?.s ?? 0), Number(association.id)));
   });
   await refreshCounters(db);
-  const installments = (performance.now() - t) / 1000;
   bypassed.push(...moneySide);
+  done('associations, subscriptions, installments');
 
-  t = performance.now();
+  const lookups = parseLookups((await db.query(REQUEST_LOOKUPS_SQL))[0]);
+  const [lastRequest] = await db.query('select coalesce(max(id), 0) as id from customer_requests');
+  const afterRequest = Number(lastRequest?.id ?? 0);
+  bypassed.push(
+    ...(await withoutTriggers(db, REQUEST_TABLES, async (query) => {
+      await query(requestsSql(size.requests, afterRequest, adminId, lookups));
+      await query(REQUESTS_SEQUENCE_SQL);
+      await query(requestFilesSql(afterRequest));
+      await query(requestHistorySql(afterRequest, adminId));
+    })),
+  );
+  done('service requests, documents, history');
+
+  const [member] = await db.query(`
+select s.user_id as id from subscriptions s join users u on u.id = s.user_id
+where u.type = 'user' and u.active and u.deleted_at is null
+group by s.user_id order by count(*) desc, s.user_id limit 1`);
+  const [lasts] = await db.query(
+    'select coalesce((select max(id) from tickets), 0) as t, coalesce((select max(id) from card_requests), 0) as c, ' +
+      'coalesce((select max(id) from turn_move_requests), 0) as m',
+  );
+  bypassed.push(
+    ...(await withoutTriggers(db, DESK_TABLES, async (query) => {
+      await query(ticketsSql(size.tickets));
+      await query(ticketMessagesSql(Number(lasts?.t ?? 0), adminId));
+      await query(contactsSql(size.contacts, adminId));
+      await query(cardRequestsSql(size.cardRequests, adminId));
+      await query(turnMovesSql(size.turnMoves, adminId));
+      await query(notificationsSql(size.notifications, adminId));
+      if (member) for (const statement of memberRowsSql(Number(member.id))) await query(statement);
+      await query(memberRequestHistorySql(Number(lasts?.c ?? 0), Number(lasts?.m ?? 0)));
+    })),
+  );
+  if (!member) warnings.push('no customer holds a subscription: the /me targets have no member to log in as');
+  done('tickets, contacts, card and turn-move requests, notifications');
+
   await vacuumAnalyze(db, warnings);
+  done('vacuum+analyze');
   return {
-    users,
-    auditLogs,
-    installments,
-    vacuumAnalyze: (performance.now() - t) / 1000,
-    bypassedTriggers: bypassed.map((tr) => tr.name),
+    steps,
+    bypassedTriggers: [...new Set(bypassed.map((tr) => tr.name))],
     refreshedCounters,
     warnings,
   };
 }
+
+/**
+ * The audit log as a running instance holds it: where the schema splits it into a live table and
+ * an archive (audit_logs_archive_batch(), docs/decisions/0024), the rows older than the live months
+ * are moved as the retention job moves them (same function, same cutoff: this Cairo month and the
+ * one before), so the job finds nothing to do during a measurement. Null when there is no archive.
+ */
+async function archiveAuditRows(db: SqlRunner, warnings: string[]): Promise<number | null> {
+  const [found] = await db.query(`select count(*)::int as n from pg_proc
+    where proname = 'audit_logs_archive_batch' and pronargs = 2 and pronamespace = current_schema()::regnamespace`);
+  if (Number(found?.n ?? 0) === 0) return null;
+  const cutoff = `(date_trunc('month', now() at time zone 'Africa/Cairo') - interval '1 month') at time zone 'Africa/Cairo'`;
+  const batch = 200_000;
+  let moved = 0;
+  try {
+    for (;;) {
+      const [row] = await db.query(`select audit_logs_archive_batch(${cutoff}, ${batch}) as n`);
+      const n = Number(row?.n ?? 0);
+      moved += n;
+      if (n < batch) break;
+    }
+  } catch (error) {
+    warnings.push(`moving old audit rows to the archive failed: ${(error as Error).message}`);
+  }
+  return moved;
+}
+
+/** Every table the seed writes (VACUUM ANALYZE), and the ones whose row counts the report prints. */
+const COUNTED_TABLES = [...new Set([...REQUEST_TABLES, ...DESK_TABLES])];
+const SEEDED_TABLES = [
+  'users',
+  'user_roles',
+  'audit_logs',
+  'associations',
+  'association_days',
+  'subscriptions',
+  'installments',
+  'installment_day_counts',
+  ...COUNTED_TABLES,
+];
 
 /**
  * VACUUM (ANALYZE) rather than ANALYZE alone: fresh statistics, and the visibility map and hint bits
@@ -427,9 +622,9 @@ export async function seedData(
  */
 export async function vacuumAnalyze(db: SqlRunner, warnings: string[]): Promise<void> {
   try {
-    await db.query(
-      'vacuum (analyze) users, user_roles, audit_logs, associations, association_days, subscriptions, installments, installment_day_counts',
-    );
+    const [archive] = await db.query("select to_regclass('audit_logs_archive') is not null as present");
+    const tables = archive?.present === true ? [...SEEDED_TABLES, 'audit_logs_archive'] : SEEDED_TABLES;
+    await db.query(`vacuum (analyze) ${tables.join(', ')}`);
   } catch (error) {
     warnings.push(`VACUUM failed (${(error as Error).message}); ran ANALYZE only`);
     await db.query('analyze');
@@ -437,23 +632,60 @@ export async function vacuumAnalyze(db: SqlRunner, warnings: string[]): Promise<
 }
 
 export async function seedFacts(db: SqlRunner, adminPhone: string): Promise<SeedFacts> {
+  const today = "(now() at time zone 'Africa/Cairo')::date";
+  // The whole audit log: the live table, and its archive where the schema has one.
+  const [archive] = await db.query("select to_regclass('audit_logs_archive') is not null as present");
+  const audit =
+    archive?.present === true
+      ? '(select action from audit_logs union all select action from audit_logs_archive)'
+      : 'audit_logs';
   const [row] = await db.query(`
 select
   current_setting('server_version') as version,
   (select count(*) from users)::int as users,
   (select id from users where phone = ${lit(adminPhone)} and deleted_at is null) as admin_id,
-  (select count(*) from audit_logs)::int as audit_rows,
+  (select count(*) from ${audit} as a)::int as audit_rows,
   (select count(*) from users where type = 'user' and deleted_at is null and active)::int as active,
   (select count(*) from users where type = 'user' and deleted_at is null and not active)::int as inactive,
   (select count(*) from users where name ilike ${lit(`%${NAME_FRAGMENT}%`)})::int as name_hits,
-  (select count(*) from audit_logs where action ilike ${lit(`%${LOG_ACTION}%`)})::int as action_hits,
+  (select count(*) from ${audit} as a where action ilike ${lit(`%${LOG_ACTION}%`)})::int as action_hits,
   (select count(*) from installments)::int as installments,
   (select min(id) from associations where subscriptions_count > 0) as association_id,
   (select min(id) from subscriptions) as subscription_id,
   (select count(*) from installments where status = 'received')::int as received,
-  (select count(*) from installments where status = 'pending' and due_date < (now() at time zone 'Africa/Cairo')::date)::int as late,
-  (select count(*) from installments where status = 'pending' and due_date >= (now() at time zone 'Africa/Cairo')::date)::int as future`);
+  (select count(*) from installments where status = 'pending' and due_date < ${today})::int as late,
+  (select count(*) from installments where status = 'pending' and due_date >= ${today})::int as future,
+  (select count(*) from customer_requests)::int as requests,
+  (select count(*) from customer_requests where removed = 0)::int as live_requests,
+  (select count(*) from customer_requests where removed = 0 and status = 2)::int as submitted_requests,
+  (select max(id) from audit_logs) as log_id,
+  (select min(id) from installments) as payment_id,
+  (select min(c.id) from customer_requests c where c.status = 7
+     and exists (select 1 from customer_request_files f where f.request_id = c.id)) as request_id,
+  (select min(id) from card_requests) as card_request_id,
+  (select min(t.id) from tickets t where exists (select 1 from ticket_messages m where m.ticket_id = t.id)) as ticket_id,
+  (select id from roles where name = 'admin') as role_id,
+  (select min(id) from users where type = 'admin' and deleted_at is null and active
+     and phone <> ${lit(adminPhone)}) as staff_id,
+  (select count(*) from associations)::int as associations,
+  (select count(*) from subscriptions)::int as subscriptions`);
   if (!row) throw new Error('no facts');
+  const [member] = await db.query(`
+select u.id, u.phone, (select min(s.id) from subscriptions s where s.user_id = u.id) as subscription_id
+from users u where u.id = (select min(created_by) from customer_requests where code like ${lit(MEMBER_CODE)})`);
+  const subscriptionId = Number(row.subscription_id ?? 0);
+  const associationId = Number(row.association_id ?? 0);
+  const [payments] = await db.query(`select
+  (select count(*) from installments where subscription_id = ${int(subscriptionId, 'subscriptionId')})::int as of_subscription,
+  (select count(*) from installments where association_id = ${int(associationId, 'associationId')})::int as of_association`);
+  const rows: Record<string, number> = {};
+  const counts = await db.query(
+    COUNTED_TABLES.map((table) => `select ${lit(table)} as name, count(*)::int as n from ${ident(table)}`).join(
+      ' union all ',
+    ),
+  );
+  for (const table of COUNTED_TABLES) rows[table] = Number(counts.find((c) => c.name === table)?.n ?? 0);
+  const id = (v: unknown) => Number(v ?? 0);
   return {
     version: String(row.version).split(' ')[0] ?? '',
     users: Number(row.users),
@@ -464,9 +696,33 @@ select
     nameHits: Number(row.name_hits),
     actionHits: Number(row.action_hits),
     installments: Number(row.installments),
-    associationId: Number(row.association_id ?? 0),
-    subscriptionId: Number(row.subscription_id ?? 0),
+    associationId,
+    subscriptionId,
     payments: { received: Number(row.received), late: Number(row.late), future: Number(row.future) },
+    requests: {
+      total: Number(row.requests),
+      live: Number(row.live_requests),
+      submitted: Number(row.submitted_requests),
+    },
+    rows,
+    ids: {
+      log: id(row.log_id),
+      payment: id(row.payment_id),
+      request: id(row.request_id),
+      cardRequest: id(row.card_request_id),
+      ticket: id(row.ticket_id),
+      role: id(row.role_id),
+      staff: id(row.staff_id),
+    },
+    member: member
+      ? { id: Number(member.id), phone: String(member.phone), subscriptionId: id(member.subscription_id) }
+      : null,
+    exports: {
+      associations: Number(row.associations),
+      subscriptions: Number(row.subscriptions),
+      subscriptionPayments: Number(payments?.of_subscription ?? 0),
+      associationPayments: Number(payments?.of_association ?? 0),
+    },
   };
 }
 
@@ -474,8 +730,11 @@ select
 
 export class Unreachable extends Error {}
 
+/** What --reuse compares: every size of the data set. */
 function marker(size: SeedSize): string {
-  return `portal bench: users=${size.users} audit_logs=${size.auditLogs}`;
+  return `portal bench v2: ${Object.entries(size)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`;
 }
 
 export function benchUrl(adminUrl: string): string {

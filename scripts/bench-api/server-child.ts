@@ -1,8 +1,9 @@
 /**
- * The server process of `npm run bench:api` (forked by server.ts, never run by hand): the real
- * app from source on one engine, migrated and seeded by its own start, then the bulk data set,
- * then a minimal Fastify server beside it as the machine's ceiling. Reports its addresses to the
- * parent over IPC and stops when told (or when the parent goes away).
+ * The server process of `npm run bench:api` and `npm run seed:large` (forked by server.ts, never
+ * run by hand): the real app from source on one engine, migrated and seeded by its own start, then
+ * the bulk data set (seed.ts), then a minimal Fastify server beside it as the machine's ceiling.
+ * Reports its addresses to the parent over IPC, prepares the rows of write targets when asked
+ * (pools.ts), and stops when told (or when the parent goes away).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,16 +15,9 @@ import { buildApp } from '../../apps/api/src/app.js';
 import { loadEnv } from '../../apps/api/src/config/env.js';
 import type { Database } from '../../apps/api/src/db/client.js';
 import { hashPassword } from '../../apps/api/src/lib/passwords.js';
-import {
-  type Row,
-  SEEDED_PASSWORD,
-  type SeedSize,
-  type SqlRunner,
-  seedData,
-  seedFacts,
-  vacuumAnalyze,
-} from './seed.js';
-import type { ChildConfig, ChildMessage, SeedOutcome } from './server.js';
+import { preparePool } from './pools.js';
+import { type Row, SEEDED_PASSWORD, type SqlRunner, seedData, seedFacts, vacuumAnalyze } from './seed.js';
+import type { ChildConfig, ChildMessage, ParentMessage, SeedOutcome } from './server.js';
 import { ADMIN } from './targets.js';
 
 function send(message: ChildMessage): void {
@@ -77,7 +71,21 @@ async function main(): Promise<void> {
     force.unref();
     void stop().finally(() => process.exit(code));
   };
-  process.on('message', (m: { type?: string }) => m?.type === 'stop' && shutdown(0));
+  // Pools are asked for one at a time, between targets; the seed's runner is idle by then.
+  let runner: { db: SqlRunner; adminId: number } | undefined;
+  process.on('message', (m: ParentMessage) => {
+    if (m?.type === 'stop') shutdown(0);
+    else if (m?.type === 'prepare') {
+      if (!runner) {
+        send({ type: 'prepare-failed', seq: m.seq, message: 'the server is not ready' });
+        return;
+      }
+      preparePool(runner.db.query, m.pool, m.count, runner.adminId).then(
+        (ids) => send({ type: 'prepared', seq: m.seq, ids }),
+        (error: unknown) => send({ type: 'prepare-failed', seq: m.seq, message: describeError(error) }),
+      );
+    }
+  });
   process.on('disconnect', () => shutdown(0));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => shutdown(0));
 
@@ -109,9 +117,10 @@ async function main(): Promise<void> {
     const db = pgSeed ?? drizzleRunner(app.database.db);
     let seed: SeedOutcome;
     if (config.seed) {
-      send({ type: 'progress', text: `seeding ${describe(config.size)}…` });
       t = performance.now();
-      const timings = await seedData(db, config.size, await hashPassword(SEEDED_PASSWORD), ADMIN.phone);
+      const timings = await seedData(db, config.size, await hashPassword(SEEDED_PASSWORD), ADMIN.phone, (step) =>
+        send({ type: 'progress', text: `seeded ${step.name} in ${step.seconds.toFixed(1)} s` }),
+      );
       seed = { seeded: true, seconds: (performance.now() - t) / 1000, ...timings };
     } else {
       // Reused data: migrations may have added indexes since; fresh statistics cost a second.
@@ -121,16 +130,14 @@ async function main(): Promise<void> {
       seed = {
         seeded: false,
         seconds: 0,
-        users: 0,
-        auditLogs: 0,
-        installments: 0,
-        vacuumAnalyze: (performance.now() - t) / 1000,
+        steps: [{ name: 'vacuum+analyze', seconds: (performance.now() - t) / 1000 }],
         bypassedTriggers: [],
         refreshedCounters: [],
         warnings,
       };
     }
     const facts = await seedFacts(db, ADMIN.phone);
+    runner = { db, adminId: facts.adminId };
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const bare = Fastify();
@@ -161,14 +168,6 @@ function describeError(error: unknown): string {
     if (e !== undefined) lines.push('caused by:');
   }
   return lines.join('\n');
-}
-
-function describe(size: SeedSize): string {
-  return (
-    `${size.users.toLocaleString('en-US')} users, ${size.auditLogs.toLocaleString('en-US')} audit rows, ` +
-    `${size.associations} associations, ${size.subscriptions.toLocaleString('en-US')} subscriptions ` +
-    `(${(size.subscriptions * 1200).toLocaleString('en-US')} installments)`
-  );
 }
 
 function urlOf(address: ReturnType<import('node:net').Server['address']>): string {

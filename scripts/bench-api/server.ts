@@ -1,10 +1,22 @@
 /**
- * Starts and stops the server process (server-child.ts) of one engine. The load generator runs in
- * this (the parent) process, so client and server never share an event loop.
+ * Starts and stops the server process (server-child.ts) of one engine, and asks it for the rows
+ * of write targets (pools.ts). The load generator runs in this (the parent) process, so client
+ * and server never share an event loop. startEngine() is the one way to a seeded, running app:
+ * `npm run bench:api` (index.ts) loads it, `npm run seed:large` (seed-large.ts) stops it once seeded.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { SeedFacts, SeedSize, SeedTimings } from './seed.js';
+import type { PoolName } from './pools.js';
+import {
+  benchUrl,
+  describeSize,
+  markSeeded,
+  preparePostgres,
+  redact,
+  type SeedFacts,
+  type SeedSize,
+  type SeedTimings,
+} from './seed.js';
 import type { Engine } from './targets.js';
 
 export type ChildConfig = {
@@ -28,9 +40,20 @@ export type Ready = {
   facts: SeedFacts;
 };
 
-export type ChildMessage = Ready | { type: 'progress'; text: string } | { type: 'error'; message: string };
+export type ChildMessage =
+  | Ready
+  | { type: 'progress'; text: string }
+  | { type: 'error'; message: string }
+  | { type: 'prepared'; seq: number; ids: number[] }
+  | { type: 'prepare-failed'; seq: number; message: string };
 
-export type RunningServer = Omit<Ready, 'type'> & { stop(): Promise<void> };
+export type ParentMessage = { type: 'stop' } | { type: 'prepare'; seq: number; pool: PoolName; count: number };
+
+export type RunningServer = Omit<Ready, 'type'> & {
+  /** Ids of up to `count` records a write target may act on, one per request (pools.ts). */
+  prepare(pool: PoolName, count: number): Promise<number[]>;
+  stop(): Promise<void>;
+};
 
 const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
 
@@ -41,19 +64,37 @@ export function startServer(config: ChildConfig, onProgress: (text: string) => v
     env: { ...process.env, BENCH_CHILD_CONFIG: JSON.stringify(config) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const waiting = new Map<number, { resolve: (ids: number[]) => void; reject: (error: Error) => void }>();
+  let seq = 0;
+  const prepare = (pool: PoolName, count: number) =>
+    new Promise<number[]>((resolve, reject) => {
+      if (!child.connected) return reject(new Error(`the ${config.engine} server is gone`));
+      seq += 1;
+      waiting.set(seq, { resolve, reject });
+      child.send({ type: 'prepare', seq, pool, count } satisfies ParentMessage);
+    });
+  child.once('exit', () => {
+    for (const w of waiting.values()) w.reject(new Error(`the ${config.engine} server exited`));
+    waiting.clear();
+  });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null, signal: string | null) =>
       reject(new Error(`the ${config.engine} server exited before it was ready (code ${code}, signal ${signal})`));
     child.once('exit', onExit);
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'progress') onProgress(message.text);
-      else if (message.type === 'error') {
+      else if (message.type === 'prepared' || message.type === 'prepare-failed') {
+        const w = waiting.get(message.seq);
+        waiting.delete(message.seq);
+        if (message.type === 'prepared') w?.resolve(message.ids);
+        else w?.reject(new Error(message.message));
+      } else if (message.type === 'error') {
         child.off('exit', onExit);
         void stopChild(child).then(() => reject(new Error(`the ${config.engine} server failed:\n${message.message}`)));
       } else if (message.type === 'ready') {
         child.off('exit', onExit);
         const { type: _type, ...ready } = message;
-        resolve({ ...ready, stop: () => stopChild(child) });
+        resolve({ ...ready, prepare, stop: () => stopChild(child) });
       }
     });
   });
@@ -68,7 +109,39 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(kill);
       resolve();
     });
-    if (child.connected) child.send({ type: 'stop' });
+    if (child.connected) child.send({ type: 'stop' } satisfies ParentMessage);
     else child.kill('SIGTERM');
   });
+}
+
+/**
+ * The app of one engine, migrated and seeded by its own start, with the data set: PostgreSQL in
+ * the portal_bench database (created afresh, or kept with `reuse` when it holds this size),
+ * PGlite in a temp dir. Marks a finished PostgreSQL seed for later --reuse.
+ */
+export async function startEngine(
+  engine: Engine,
+  options: { adminUrl: string; size: SeedSize; reuse: boolean },
+  log: (text: string) => void,
+): Promise<RunningServer & { reused: boolean }> {
+  let databaseUrl: string | undefined;
+  let reused = false;
+  if (engine === 'postgres') {
+    ({ reused } = await preparePostgres(options.adminUrl, options.size, options.reuse));
+    databaseUrl = benchUrl(options.adminUrl);
+    log(`${engine}: ${reused ? 'reusing' : 'created'} ${redact(databaseUrl)}`);
+  }
+  log(`${engine}: starting the app from source (migrations and its own seed)…`);
+  if (!reused) log(`${engine}: then seeding ${describeSize(options.size)}`);
+  const server = await startServer({ engine, databaseUrl, seed: !reused, size: options.size }, (text) =>
+    log(`${engine}: ${text}`),
+  );
+  try {
+    if (engine === 'postgres' && server.seed.seeded) await markSeeded(options.adminUrl, options.size);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  if (server.seed.seeded) log(`${engine}: seeded in ${server.seed.seconds.toFixed(1)} s`);
+  return { ...server, reused };
 }
