@@ -13,6 +13,13 @@ import { piastresToPounds } from '../../lib/money.js';
 import { associationCode } from '../associations/associations.repository.js';
 
 /**
+ * A subscription's installments in due order. `due_date + 0` keeps PostgreSQL from walking the
+ * all-installments due-date index (millions of rows, 2.8 s for the next one due at 10 M) in place of
+ * reading this subscription's 1,200 by its own index and sorting them (5 ms).
+ */
+const BY_DUE_DATE = sql.raw('i.due_date + 0, i.day_number');
+
+/**
  * The member's own data (docs/decisions/0018-members.md). Every query here takes the member's id
  * and puts it in its WHERE: what another member holds is never found, whatever id is asked for.
  */
@@ -57,7 +64,7 @@ function mySubscriptionsSql(userId: number, today: string, only?: number): SQL {
       from installments i where i.subscription_id = s.id) t
     left join lateral (
       select i.due_date, i.amount_piastres from installments i
-      where i.subscription_id = s.id and i.status = 'pending' order by i.due_date, i.day_number limit 1) nd on true
+      where i.subscription_id = s.id and i.status = 'pending' order by ${BY_DUE_DATE} limit 1) nd on true
     left join turn_move_requests m on m.subscription_id = s.id and m.status = 0
     left join association_days md on md.association_id = m.association_id and md.day_number = m.to_day
     where s.user_id = ${userId} and s.status = 'active'${one}
@@ -133,7 +140,7 @@ export async function statementRows(
         i.received_at, i.reference
       from installments i
       where i.subscription_id = ${subscriptionId} and i.user_id = ${userId}
-      order by i.due_date, i.day_number`),
+      order by ${BY_DUE_DATE}`),
   );
   return rows.map((r) => ({
     id: Number(r.id),
