@@ -32,8 +32,19 @@ function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
+/**
+ * One Message-ID per mail job, the same on every attempt: a job whose instance died after the
+ * server took the message and before the job was marked done is sent again (at least once), and
+ * mailboxes that see one Message-ID twice (Gmail among them) keep one copy.
+ */
+export function messageIdOf(mailId: number, from: string): string {
+  const domain = addressOf(from).split('@')[1] || 'localhost';
+  return `<portal-mail-${mailId}@${domain}>`;
+}
+
 function message(mail: OutgoingMail, from: string) {
   return {
+    messageId: messageIdOf(mail.id, from),
     // nodemailer encodes an Arabic display name for the header.
     from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
     to: mail.to,

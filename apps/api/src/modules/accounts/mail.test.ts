@@ -99,6 +99,10 @@ describe('mail through SMTP: retries, backoff, giving up, and never breaking the
     });
     expect(smtp.to(body.payload.email)).toHaveLength(1);
     expect(await outboxRow(t, userId)).toMatchObject({ status: 'done', attempts: 2, lastError: null, text: undefined });
+    // Every attempt of one job carries one Message-ID: a copy sent again after a crash is the same message.
+    const [sent] = smtp.to(body.payload.email);
+    expect(sent?.headers.get('message-id')).toBe(`<portal-mail-${waiting.id}@portal.test>`);
+    expect(sent?.headers.get('x-portal-mail-id')).toBe(String(waiting.id));
   });
 
   it('gives up after MAIL_MAX_ATTEMPTS and keeps no secret in the failed row', async () => {
