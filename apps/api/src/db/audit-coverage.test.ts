@@ -15,6 +15,10 @@ const REQUEST_LOOKUP = 'a customer-request lookup, written only by the start-up 
  */
 const NOT_AUDITED: Record<string, string> = {
   audit_logs: 'the log itself',
+  audit_logs_archive: 'the log itself: its older months (docs/decisions/0024-audit-log-at-scale.md)',
+  audit_logs_archive_default: 'the log itself: the archive’s partition for a month that has none',
+  audit_logs_archive_months: 'what the archiving job records of each archived month of the log',
+  audit_logs_archive_state: 'what the archiving job records of the archived log',
   jobs: 'the job queue: mail and reminders waiting to run; payloads hold live links',
   counters: 'totals kept by triggers from the rows that are audited',
   idempotency_keys: 'answers kept a day so a retried create is not made twice',

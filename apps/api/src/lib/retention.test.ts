@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories/users.js';
-import { createTestApp, type TestApp } from '../../test/helpers/build-app.js';
+import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../test/helpers/build-app.js';
 import { rowsOf } from '../db/client.js';
-import { purgeExpired, RETENTION_JOB } from './retention.js';
+import type { JobRow } from '../db/schema/jobs.js';
+import { clock, setClock } from './clock.js';
+import { archiveAuditLog, purgeExpired, RETENTION_JOB, retentionJobHandler } from './retention.js';
 
 describe('retention: expired sessions and tokens and finished jobs go, the audit log stays', () => {
   let t: TestApp;
@@ -97,5 +99,114 @@ describe('retention: expired sessions and tokens and finished jobs go, the audit
     );
     expect(Number(next?.hours)).toBeGreaterThan(23);
     expect(Number(next?.hours)).toBeLessThanOrEqual(24);
+  });
+
+  describe('the audit log archive (docs/decisions/0024-audit-log-at-scale.md)', () => {
+    afterAll(() => setClock());
+    const ids = async (table: 'audit_logs' | 'audit_logs_archive' | 'audit_logs_all') =>
+      rowsOf<{ id: number }>(
+        await t.db.execute(sql`select id::int as id from ${sql.identifier(table)} order by id`),
+      ).map((r) => r.id);
+    const old = (at: string, action = 'retention.test') =>
+      t.db.execute(sql`insert into audit_logs (action, entity, created_at) values (${action}, 'retention', ${at})`);
+
+    it('moves the rows created before the live months, by the clock, in batches, ids and entries unchanged', async () => {
+      // 10 March 2030 in Cairo: March and February are live; the archive takes what came before
+      // midnight of 1 February in Cairo (31 January, 22:00 UTC, in winter time).
+      setClock('2030-03-10T08:00:00Z');
+      for (let i = 0; i < 3; i++) await old('2029-12-15T10:00:00Z');
+      for (let i = 0; i < 2; i++) await old('2030-01-31T21:59:59.999999Z');
+      for (let i = 0; i < 2; i++) await old('2030-01-31T22:00:00Z');
+      await old('2030-03-05T10:00:00Z');
+      // (Rows the app writes carry the database's own time, long before this clock: they are moved too.)
+      const admin = await loginAs(t.app, ADMIN.phone, ADMIN.password);
+      const before = await ids('audit_logs');
+      const toMove = before.length - 3;
+      const oldest = before[0] ?? 0;
+      const entry = async (id: number) =>
+        (await t.app.inject({ method: 'GET', url: `/api/v1/logs/${id}`, headers: bearer(admin) })).json();
+      const oldestEntry = await entry(oldest);
+
+      const first = await archiveAuditLog(t.db, clock.now(), { batch: 4, batches: 2 });
+      expect(first).toEqual({ moved: 8, more: true });
+      let moved = first.moved;
+      for (let run = await archiveAuditLog(t.db, clock.now(), { batch: 4, batches: 2 }); ; ) {
+        moved += run.moved;
+        if (!run.more) break;
+        run = await archiveAuditLog(t.db, clock.now(), { batch: 4, batches: 2 });
+      }
+      expect(moved).toBe(toMove);
+
+      // Live: the three rows from 1 February (Cairo) on. Archive: the rest, by month; no row lost or added.
+      expect(await ids('audit_logs')).toHaveLength(3);
+      expect(await ids('audit_logs_all')).toEqual(before);
+      const months = rowsOf<{ name: string; n: number }>(
+        await t.db.execute(sql`select tableoid::regclass::text as name, count(*)::int as n from audit_logs_archive
+          where action = 'retention.test' group by 1 order by 1`),
+      );
+      expect(months).toEqual([
+        { name: 'audit_logs_archive_2029_12', n: 3 },
+        { name: 'audit_logs_archive_2030_01', n: 2 },
+      ]);
+      const [state] = rowsOf<{ max_id: string; row_count: string }>(
+        await t.db.execute(sql`select max_id, row_count from audit_logs_archive_state`),
+      );
+      expect({ max: Number(state?.max_id), rows: Number(state?.row_count) }).toEqual({
+        max: Math.max(...(await ids('audit_logs_archive'))),
+        rows: toMove,
+      });
+      // Still read by id, as before.
+      expect(await entry(oldest)).toEqual(oldestEntry);
+    });
+
+    it('drains a backlog in runs ten minutes apart, purging once a day', async () => {
+      setClock('2030-03-10T08:00:00Z');
+      for (let i = 0; i < 3; i++) await old('2030-01-05T10:00:00Z');
+      await t.db.execute(sql`delete from jobs where kind = ${RETENTION_JOB}`);
+      const handler = retentionJobHandler(t.db, 30, { batch: 1, batches: 2 });
+      const purges = () =>
+        t.db
+          .execute(sql`select count(*)::int as n from audit_logs_all where action = 'retention.purge'`)
+          .then((r) => Number(rowsOf<{ n: number }>(r)[0]?.n));
+      const next = async () => {
+        const [job] = rowsOf<JobRow & { minutes: number }>(
+          await t.db.execute(sql`select *, extract(epoch from run_at - now()) / 60 as minutes from jobs
+            where kind = ${RETENTION_JOB} and status = 'pending'`),
+        );
+        if (!job) throw new Error('no retention job queued');
+        await t.db.execute(sql`update jobs set status = 'done' where id = ${job.id}`);
+        return job;
+      };
+
+      const purgedBefore = await purges();
+      await handler.run({}, { id: 0 } as JobRow);
+      expect(await purges()).toBe(purgedBefore + 1);
+      let job = await next();
+      expect(job.payload).toEqual({ backlog: true });
+      expect(Number(job.minutes)).toBeGreaterThan(9);
+      expect(Number(job.minutes)).toBeLessThanOrEqual(10);
+
+      // Backlog runs move rows only: no purge, no summary row.
+      await handler.run(job.payload, job);
+      expect(await purges()).toBe(purgedBefore + 1);
+      job = await next();
+      expect(job.payload).toEqual({ backlog: true });
+      while (job.payload.backlog === true) {
+        await handler.run(job.payload, job);
+        job = await next();
+      }
+      // Drained: the next run is the daily one, a day later.
+      expect(job.payload).toEqual({});
+      expect(Number(job.minutes) / 60).toBeGreaterThan(23);
+      expect(
+        Number(
+          rowsOf<{ n: number }>(
+            await t.db.execute(
+              sql`select count(*)::int as n from audit_logs where created_at < ${'2030-01-31T22:00:00Z'}`,
+            ),
+          )[0]?.n,
+        ),
+      ).toBe(0);
+    });
   });
 });

@@ -1,46 +1,60 @@
 import type { TLogDetail, TLogListRequest, TLogRow } from '@portal/shared/schemas/logs';
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { auditLogs } from '../../db/schema/audit-logs.js';
+import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import { auditLogs, auditLogsAll, auditLogsArchive } from '../../db/schema/audit-logs.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
 import {
+  type Count,
   cappedCount,
   estimatedCount,
   likeContains,
   listPage,
   orderBy,
   type PageWindow,
+  plannerEstimate,
   withinCairoDays,
 } from '../../lib/list.js';
 
-function filters(query: TLogListRequest): SQL | undefined {
+/**
+ * The log lives in two parts (docs/decisions/0024-audit-log-at-scale.md): `audit_logs`, the live
+ * months, and `audit_logs_archive`, older months partitioned by month; `audit_logs_all` is both.
+ * Every query is written once against any of the three (same column names).
+ */
+type Source = typeof auditLogs | typeof auditLogsArchive | typeof auditLogsAll;
+
+function filters(t: Source, query: TLogListRequest): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   // An action is a code picked from a list (users.update, login, …): matched whole, on its index.
   // Free text over action, url and entity is the `search` field.
-  if (query.action) where.push(eq(auditLogs.action, query.action.toLowerCase()));
-  if (query.url) where.push(ilike(auditLogs.url, likeContains(query.url)));
+  if (query.action) where.push(eq(t.action, query.action.toLowerCase()));
+  if (query.url) where.push(ilike(t.url, likeContains(query.url)));
   if (query.search) {
     const pattern = likeContains(query.search);
-    where.push(or(ilike(auditLogs.action, pattern), ilike(auditLogs.url, pattern), ilike(auditLogs.entity, pattern)));
+    where.push(or(ilike(t.action, pattern), ilike(t.url, pattern), ilike(t.entity, pattern)));
   }
-  where.push(...withinCairoDays(auditLogs.createdAt, query));
+  where.push(...withinCairoDays(t.createdAt, query));
   return and(...where);
 }
 
-const SORT_COLUMNS = { id: auditLogs.id, action: auditLogs.action, created_at: auditLogs.createdAt } as const;
+function order(t: Source, query: TLogListRequest): SQL[] {
+  return orderBy({ id: t.id, action: t.action, created_at: t.createdAt }, query.sortBy, query.sortOrder, t.id);
+}
 
-const rowColumns = {
-  id: auditLogs.id,
-  action: auditLogs.action,
-  url: auditLogs.url,
-  method: auditLogs.method,
-  entity: auditLogs.entity,
-  entityId: auditLogs.entityId,
-  createdAt: auditLogs.createdAt,
-  userId: users.id,
-  userName: users.name,
-  userPhone: users.phone,
-};
+function rowColumns(t: Source) {
+  return {
+    id: t.id,
+    action: t.action,
+    url: t.url,
+    method: t.method,
+    entity: t.entity,
+    entityId: t.entityId,
+    createdAt: t.createdAt,
+    userId: users.id,
+    userName: users.name,
+    userPhone: users.phone,
+  };
+}
 
 type RawRow = {
   id: number;
@@ -68,58 +82,164 @@ function toRow(r: RawRow): TLogRow {
   };
 }
 
+type Key = { id: number; createdAt: string };
+
+/** What the archiving job records of the archive (audit_logs_archive_state), and the live table's size. */
+type ArchiveState = { maxId: number; maxCreatedAt: string | null; rowCount: number; liveRows: number };
+
+async function archiveState(db: Reader): Promise<ArchiveState> {
+  const [row] = rowsOf<{ max_id: string; max_created_at: string | null; row_count: string; live_rows: number }>(
+    await db.execute(sql`select s.max_id, s.max_created_at::text as max_created_at, s.row_count,
+        (select reltuples from pg_class where oid = 'audit_logs'::regclass) as live_rows
+      from audit_logs_archive_state as s`),
+  );
+  return {
+    maxId: Number(row?.max_id ?? 0),
+    maxCreatedAt: row?.max_created_at ?? null,
+    rowCount: Number(row?.row_count ?? 0),
+    liveRows: Number(row?.live_rows ?? 0),
+  };
+}
+
 /**
- * The audit log, newest first by default. The page's ids come first (an index walk,
- * however deep the page), then the users of those rows only. The total of the
- * whole log is the planner's estimate (it grows by every change; an exact count
- * of millions of rows on every page would cost more than the page), filtered
- * totals are exact up to the cap.
+ * Whether a page read from the live table alone is the page of the whole log: it is full (the extra
+ * row included) and its last row comes, in the newest-first order asked, after everything the
+ * archive holds. The state must be read after the page: rows moved meanwhile were still live when
+ * the page was read, and the state only grows.
+ */
+function liveSuffices(query: TLogListRequest, keys: Key[], limit: number, state: ArchiveState): boolean {
+  if (state.rowCount === 0) return true;
+  const last = keys.at(-1);
+  if (keys.length < limit || !last) return false;
+  if (query.sortBy === 'id') return last.id > state.maxId;
+  // In milliseconds, with one to spare for the microseconds a JavaScript date drops or rounds.
+  return state.maxCreatedAt !== null && Date.parse(last.createdAt) > Date.parse(state.maxCreatedAt) + 1;
+}
+
+/** The page's rows and users, for its keys, from the part they were read from (a live row moved meanwhile is found in the archive). */
+async function rowsOfKeys(db: Reader, source: Source, keys: Key[]): Promise<TLogRow[]> {
+  const fetch = (t: Source, wanted: Key[]) =>
+    db
+      .select(rowColumns(t))
+      .from(t)
+      .leftJoin(users, eq(users.id, t.userId))
+      .where(
+        and(
+          inArray(
+            t.id,
+            wanted.map((k) => k.id),
+          ),
+          // The archive is partitioned by created_at: this reads only the pages' months.
+          inArray(t.createdAt, [...new Set(wanted.map((k) => k.createdAt))]),
+        ),
+      );
+  const byId = new Map((await fetch(source, keys)).map((r) => [r.id, r]));
+  const missing = keys.filter((k) => !byId.has(k.id));
+  if (source === auditLogs && missing.length > 0) {
+    for (const r of await fetch(auditLogsArchive, missing)) byId.set(r.id, r);
+  }
+  return keys.flatMap(({ id }) => {
+    const row = byId.get(id);
+    return row ? [toRow(row)] : [];
+  });
+}
+
+/**
+ * The audit log, newest first by default. The page's keys come first (an index walk, however deep
+ * the page), then the rows and their users for those keys only. Newest-first pages by id or date
+ * are read from the live table when it alone provably holds them (page 1 and the pages after it,
+ * whatever the filter, as long as the live months fill them); any other page, and a date filter
+ * reaching back, read the whole log, where a date filter reads only its months of the archive.
+ * The total of the whole log is the planner's estimate of the live table plus the archive's count;
+ * filtered totals are exact up to the cap (docs/decisions/0013-lists.md).
  */
 export async function listLogs(db: Reader, query: TLogListRequest, window: PageWindow) {
-  const where = filters(query);
-  const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, auditLogs.id);
-  return listPage(
+  const keysOf = (t: Source, limit: number, offset: number): Promise<Key[]> =>
+    db
+      .select({ id: t.id, createdAt: t.createdAt })
+      .from(t)
+      .where(filters(t, query))
+      .orderBy(...order(t, query))
+      .limit(limit)
+      .offset(offset);
+  return listPage<TLogRow>(
     window,
     async (limit, offset) => {
-      const ids = db
-        .select({ id: auditLogs.id })
-        .from(auditLogs)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const page = (await ids).map((r) => r.id);
-      if (page.length === 0) return [];
-      const rows = await db
-        .select(rowColumns)
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.userId))
-        .where(inArray(auditLogs.id, page));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return page.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toRow(row)] : [];
-      });
+      if (query.sortOrder === 'desc' && query.sortBy !== 'action') {
+        const keys = await keysOf(auditLogs, limit, offset);
+        if (liveSuffices(query, keys, limit, await archiveState(db))) {
+          return keys.length === 0 ? [] : rowsOfKeys(db, auditLogs, keys);
+        }
+      }
+      const keys = await keysOf(auditLogsAll, limit, offset);
+      return keys.length === 0 ? [] : rowsOfKeys(db, auditLogsAll, keys);
     },
-    async () => {
-      const all = db.select({ one: sql`1` }).from(auditLogs).where(where).getSQL();
-      return where === undefined ? estimatedCount(db, all) : cappedCount(db, all);
-    },
+    () => countLogs(db, query),
   );
 }
 
+/**
+ * Unfiltered: the live table's estimate (exact while small) plus the archive's count. Filtered:
+ * the live matches up to the cap; under it, the exact capped count of the whole log; past it the
+ * total is an estimate anyway: for a date range the planner's over both parts, otherwise the live
+ * one scaled by the archive's size (planning a count over every month of the archive would cost
+ * more than the page, on the lists read most: the whole log by action or text).
+ */
+async function countLogs(db: Reader, query: TLogListRequest): Promise<Count> {
+  const liveWhere = filters(auditLogs, query);
+  const live = db.select({ one: sql`1` }).from(auditLogs).where(liveWhere).getSQL();
+  if (liveWhere === undefined) {
+    const count = await estimatedCount(db, live);
+    const state = await archiveState(db);
+    return { total: count.total + state.rowCount, estimated: count.estimated };
+  }
+  const count = await cappedCount(db, live);
+  const state = await archiveState(db);
+  if (state.rowCount === 0) return count;
+  const all = db.select({ one: sql`1` }).from(auditLogsAll).where(filters(auditLogsAll, query)).getSQL();
+  if (!count.estimated) return cappedCount(db, all);
+  // A date range is no fixed share of the log: the planner's estimate over both parts (the archive's
+  // months outside the range estimate to almost nothing).
+  if (query.from_date || query.to_date) {
+    return { total: Math.max(count.total, await plannerEstimate(db, all)), estimated: true };
+  }
+  const share = state.rowCount / Math.max(state.liveRows, count.total);
+  return { total: Math.round(count.total * (1 + share)), estimated: true };
+}
+
+/**
+ * One entry by id: the live table's key first; then the archive, in the month whose id range holds
+ * it (audit_logs_archive_months, kept by the archiving job in the same statement as each move: an id
+ * names no month, and a lookup in every month would plan every partition).
+ */
 export async function findLog(db: Reader, id: number): Promise<TLogDetail | undefined> {
-  const [row] = await db
-    .select({
-      ...rowColumns,
-      ip: auditLogs.ip,
-      requestId: auditLogs.requestId,
-      oldValue: auditLogs.oldValue,
-      newValue: auditLogs.newValue,
-    })
-    .from(auditLogs)
-    .leftJoin(users, eq(users.id, auditLogs.userId))
-    .where(eq(auditLogs.id, id));
+  const find = async (t: Source, within?: { from: string; to: string }) => {
+    const [row] = await db
+      .select({
+        ...rowColumns(t),
+        ip: t.ip,
+        requestId: t.requestId,
+        oldValue: t.oldValue,
+        newValue: t.newValue,
+      })
+      .from(t)
+      .leftJoin(users, eq(users.id, t.userId))
+      .where(and(eq(t.id, id), within && gte(t.createdAt, within.from), within && lt(t.createdAt, within.to)));
+    return row;
+  };
+  const archived = async () => {
+    const months = rowsOf<{ from: string; to: string }>(
+      await db.execute(sql`select (month::timestamp at time zone 'Africa/Cairo')::text as "from",
+          ((month + 1 * interval '1 month')::timestamp at time zone 'Africa/Cairo')::text as "to"
+        from audit_logs_archive_months where ${id} between min_id and max_id order by month`),
+    );
+    for (const month of months) {
+      const row = await find(auditLogsArchive, month);
+      if (row) return row;
+    }
+    return undefined;
+  };
+  const row = (await find(auditLogs)) ?? (await archived());
   if (!row) return undefined;
   return {
     ...toRow(row),
