@@ -20,7 +20,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ JOBS_POLL_SECONDS: '0' });
   admin = await loginAs(t.app, ADMIN.phone, ADMIN.password);
 });
 afterAll(async () => {
