@@ -16,7 +16,7 @@
  * (must be 0) and the checks; bench-results/scale-demo.json holds the same.
  * Exit code: 0 when there was no error and every check held, 1 otherwise.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +117,17 @@ async function seedCustomers(db: pg.Client, count: number): Promise<(Account & {
     phone: r.phone,
     password: CUSTOMER_PASSWORD,
   }));
+}
+
+/** Busy CPU seconds of the whole machine since boot (/proc/stat: all but idle and iowait). */
+async function machineBusySeconds(): Promise<number> {
+  try {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function printSteps(recorder: Recorder, seconds: number) {
@@ -270,11 +281,29 @@ async function main(): Promise<number> {
     // What each part needs: peak resident memory per instance, peak PostgreSQL connections.
     const peaks = { rssMiB: {} as Record<string, number>, pgConnections: 0 };
     const cpuAtStart = await Promise.all(instances.map((i) => i.usage()));
+    // The whole machine's busy CPU and this process's (the load, s3rver, the SMTP server), so that
+    // what is left is PostgreSQL and Redis (on a machine doing nothing else).
+    const machineAtStart = await machineBusySeconds();
+    const selfAtStart = process.cpuUsage();
+    const instanceCpu: Record<string, { last: number; total: number }> = {};
+    const sampleCpu = (name: string, cpuSeconds: number) => {
+      const entry = instanceCpu[name] ?? { last: 0, total: 0 };
+      // A restarted process counts from zero again.
+      entry.total += cpuSeconds >= entry.last ? cpuSeconds - entry.last : cpuSeconds;
+      entry.last = cpuSeconds;
+      instanceCpu[name] = entry;
+    };
+    instances.forEach((instance, i) => {
+      instanceCpu[instance.name] = { last: cpuAtStart[i]?.cpuSeconds ?? 0, total: 0 };
+    });
     const sampler = setInterval(() => {
       void (async () => {
         for (const instance of instances) {
           const usage = await instance.usage();
-          if (usage) peaks.rssMiB[instance.name] = Math.max(peaks.rssMiB[instance.name] ?? 0, usage.rssMiB);
+          if (usage) {
+            peaks.rssMiB[instance.name] = Math.max(peaks.rssMiB[instance.name] ?? 0, usage.rssMiB);
+            sampleCpu(instance.name, usage.cpuSeconds);
+          }
         }
         const { rows } = await db.query<{ n: number }>(
           'select count(*)::int as n from pg_stat_activity where datname = $1',
@@ -311,6 +340,16 @@ async function main(): Promise<number> {
     running = false;
     await Promise.all(users);
     clearInterval(sampler);
+    for (const instance of instances) {
+      const usage = await instance.usage();
+      if (usage) sampleCpu(instance.name, usage.cpuSeconds);
+    }
+    const self = process.cpuUsage(selfAtStart);
+    const cpu = {
+      instances: Object.values(instanceCpu).reduce((sum, e) => sum + e.total, 0),
+      loadAndStores: (self.user + self.system) / 1e6,
+      machine: (await machineBusySeconds()) - machineAtStart,
+    };
     // The survivor (a) ran the whole load: its CPU per call is the figure to scale by.
     const survivorCpu = ((await instances[0]?.usage())?.cpuSeconds ?? 0) - (cpuAtStart[0]?.cpuSeconds ?? 0);
     const survivorCalls = proxy.upstreams[0]?.served ?? 0;
@@ -330,6 +369,10 @@ async function main(): Promise<number> {
         `peak memory ${Object.entries(peaks.rssMiB)
           .map(([k, v]) => `${k} ${v.toFixed(0)} MiB`)
           .join(', ')}; peak PostgreSQL connections ${peaks.pgConnections} (besides the checker's)`,
+    );
+    console.log(
+      `CPU over the load: instances ${cpu.instances.toFixed(1)} s, this process (load, s3rver, SMTP) ${cpu.loadAndStores.toFixed(1)} s, ` +
+        `the rest of the machine (PostgreSQL, Redis, anything else) ${(cpu.machine - cpu.instances - cpu.loadAndStores).toFixed(1)} s, of ${(seconds * os.cpus().length).toFixed(0)} s available`,
     );
     const loadErrors = recorder.errors();
     const loadInterrupted = recorder.interrupted();
@@ -400,7 +443,7 @@ async function main(): Promise<number> {
           calls: recorder.total,
           callsPerSecond: recorder.total / seconds,
           timeline,
-          resources: { survivorCpuSeconds: survivorCpu, survivorCalls, cpuMsPerCall, ...peaks },
+          resources: { survivorCpuSeconds: survivorCpu, survivorCalls, cpuMsPerCall, cpu, ...peaks },
           proxy: { served: Object.fromEntries(proxy.upstreams.map((u) => [u.name, u.served])), ...proxy.stats },
           steps: loadSteps,
           streams,
