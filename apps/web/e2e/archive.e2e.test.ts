@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../api/test/helpers/zip';
-import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, openFromSidebar } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
 /**
@@ -43,8 +43,7 @@ describe('the archive manager', () => {
 
       // The Settings group of the sidebar has the archive.
       await page.goto('/dashboard');
-      await page.getByRole('menuitem', { name: 'الإعدادات' }).click();
-      await page.getByRole('link', { name: 'الأرشيف' }).click();
+      await openFromSidebar(page, 'الإعدادات', page.getByRole('link', { name: 'الأرشيف' }));
       await page.waitForURL('**/archive');
       await page.getByRole('heading', { name: 'الأرشيف' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, openFromSidebar } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
 /** This machine is shared by parallel builds and test runs: give slow moments room (waits, not timed assertions). */
@@ -103,8 +103,7 @@ describe('staff: recovery mode and the review of recovery accounts', () => {
       const id = submitted.id as number;
 
       // The admin finds it through the sidebar and verifies it after a confirmation.
-      await page.getByRole('menuitem', { name: 'الإعدادات' }).click();
-      await page.getByRole('menuitem', { name: 'مراجعة حسابات الاستعادة' }).click();
+      await openFromSidebar(page, 'الإعدادات', page.getByRole('menuitem', { name: 'مراجعة حسابات الاستعادة' }));
       await page.waitForURL('**/recovery-accounts');
       const status = page.getByTestId(`recovery-status-${id}`);
       await status.waitFor();

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium with the flags this machine needs (no downloaded browser, no background traffic). */
 export function launchBrowser(): Promise<Browser> {
@@ -36,6 +36,24 @@ export async function newPage(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/**
+ * Opens a sidebar group and clicks one of its entries, as a person would: the group is opened only
+ * while the entry is hidden, and a click that lands while the group is still folding (a re-render can
+ * close it again on a loaded machine) is tried once more, instead of waiting on an entry now hidden.
+ */
+export async function openFromSidebar(page: Page, group: string, entry: Locator, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click();
+    try {
+      await entry.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 /** Logs in through the login form, as a person would, and waits for the dashboard. */
