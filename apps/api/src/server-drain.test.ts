@@ -10,23 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ADMIN, loginAs } from '../test/helpers/build-app.js';
-import { openTestDatabase, type TestDatabase, testEngine } from '../test/helpers/test-database.js';
+import { adminQuery, openTestDatabase, type TestDatabase, testEngine } from '../test/helpers/test-database.js';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { REPO_ROOT } from './config/paths.js';
 import { rowsOf } from './db/client.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -144,7 +134,7 @@ describe('graceful shutdown', () => {
 
     beforeAll(async () => {
       const template = inject('postgresTemplate');
-      await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
+      await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       databaseUrl = url.toString();
@@ -153,7 +143,7 @@ describe('graceful shutdown', () => {
 
     afterAll(async () => {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await admin(`drop database if exists ${name} with (force)`);
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
     });
 

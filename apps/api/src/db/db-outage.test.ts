@@ -9,22 +9,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ADMIN, bearer, loginAs } from '../../test/helpers/build-app.js';
 import { type ProxyMode, startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.js';
-import { testEngine } from '../../test/helpers/test-database.js';
+import { adminQuery, testEngine } from '../../test/helpers/test-database.js';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import { isDatabaseUnavailable } from '../plugins/errors.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Fails (instead of hanging the file) when a request is not answered in time: a hang is the defect. */
 async function answered(
@@ -75,7 +65,7 @@ describe.runIf(testEngine() === 'postgres')('the database unreachable for a few 
 
   beforeAll(async () => {
     const template = inject('postgresTemplate');
-    await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
+    await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -111,7 +101,7 @@ describe.runIf(testEngine() === 'postgres')('the database unreachable for a few 
     await Promise.all(apps.map((app) => app.close()));
     await proxy?.close();
     await direct?.end();
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 

@@ -32,7 +32,7 @@ async function openPglite(onQuery?: QueryListener): Promise<DatabaseHandle> {
   return openDatabase(snapshot ? { loadDataDir: snapshot, onQuery } : { onQuery });
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
