@@ -46,6 +46,18 @@ export function lazyZodRule(load: () => Promise<z.ZodType>): Rule {
   };
 }
 
+/** Schema downloads under way: nothing renders them, so a test could end before they arrive. */
+const schemaLoads = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every schema download started by `useSchemas` has arrived. The component tests
+ * wait for it after each test: a download still in flight when vitest tears the environment
+ * down fails the run ("Cannot load … after the environment was torn down").
+ */
+export async function schemaLoadsSettled(): Promise<void> {
+  await Promise.allSettled([...schemaLoads]);
+}
+
 /**
  * A schema module downloaded when the form opens (`import('@portal/shared/schemas/users')`): the
  * loader given back resolves to the module, once, for the rules and the submit handler.
@@ -54,7 +66,12 @@ export function useSchemas<M>(load: () => Promise<M>): () => Promise<M> {
   const [loader] = useState(() => {
     let loading: Promise<M> | undefined;
     return () => {
-      loading ??= load();
+      if (!loading) {
+        const started = load();
+        schemaLoads.add(started);
+        void started.finally(() => schemaLoads.delete(started)).catch(() => {});
+        loading = started;
+      }
       return loading;
     };
   });

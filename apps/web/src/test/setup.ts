@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setClockForTests } from '../lib/clock';
+import { schemaLoadsSettled } from '../lib/forms';
 import { initI18n, loadScreenTexts, screenTextNames } from '../lib/i18n';
 
 // antd reads these browser APIs that jsdom lacks (STACK.md).
@@ -31,8 +32,9 @@ initI18n('ar');
 // Component tests render screens without their routes: every screen's texts, in each language used.
 await loadScreenTexts(screenTextNames(), 'ar');
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await schemaLoadsSettled();
   // A test that fixed the clock (lib/clock.ts setClockForTests) leaves the real one to the next.
   setClockForTests(undefined);
   window.localStorage.clear();
