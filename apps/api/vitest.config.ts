@@ -1,14 +1,53 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files that start real server processes and measure them under faults or load (the scale
+ * demo, a database outage, a drain, instances racing at start-up). They run after the others, one
+ * at a time, so a second worker's load never decides their timing.
+ */
+const ALONE = [
+  'test/scale-demo.test.ts',
+  'src/db/db-outage.test.ts',
+  'src/server-drain.test.ts',
+  'src/db/startup-lock.test.ts',
+];
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     // Builds (or reuses) the migrated PGlite snapshot every test file loads.
     globalSetup: ['test/helpers/global-setup.ts'],
+    setupFiles: ['test/helpers/setup-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ALONE,
+          // At least two workers (vitest's default leaves a core to itself: one worker on two cores),
+          // and the app's modules loaded once per worker, not once per file (that import was half of
+          // the suite's time). Every file opens its own database and app; test/helpers/setup-file.ts
+          // puts back the one module state a file may change (the clock).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-alone',
+          include: ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
