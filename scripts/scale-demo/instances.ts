@@ -6,9 +6,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/api/test/helpers/free-port.js';
 
 export type Instance = {
   name: string;
@@ -39,14 +39,6 @@ async function usageOf(pid: number | undefined): Promise<{ cpuSeconds: number; r
   } catch {
     return null;
   }
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function waitHealthy(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {

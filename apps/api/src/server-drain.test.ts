@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ADMIN, loginAs } from '../test/helpers/build-app.js';
+import { freePort } from '../test/helpers/free-port.js';
 import { adminQuery, openTestDatabase, type TestDatabase, testEngine } from '../test/helpers/test-database.js';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
@@ -17,14 +18,6 @@ import { REPO_ROOT } from './config/paths.js';
 import { rowsOf } from './db/client.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL as string;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Opens a TCP connection and closes it: resolves when the server accepted it, rejects (ECONNREFUSED…) otherwise. */
 function connectOnce(port: number): Promise<void> {

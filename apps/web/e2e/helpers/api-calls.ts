@@ -1,4 +1,6 @@
+import { addDays } from '@portal/shared/clock';
 import type { FastifyInstance } from 'fastify';
+import { clock } from '../../../api/src/lib/clock';
 import { ADMIN, type Portal } from './portal';
 
 /** Setting up a browser test's data through the real API, as staff and members would. */
@@ -44,10 +46,10 @@ export async function must<T>(caller: Caller, method: Method, url: string, paylo
   return res.data as T;
 }
 
-/** yyyy-mm-dd in Cairo, `days` from today (the server under test runs on the real clock). */
+/**
+ * yyyy-mm-dd in Cairo, `days` from today, by the server's own clock module (the portal runs in
+ * this process), so a test that fixes that clock gets days on the same calendar as the server.
+ */
 export function cairoDayFromToday(days: number): string {
-  const cairo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-  const date = new Date(`${cairo}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(clock.today(), days);
 }

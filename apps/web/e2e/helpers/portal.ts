@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +6,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../../../api/src/app';
 import { loadEnv } from '../../../api/src/config/env';
 import { openDatabase } from '../../../api/src/db/client';
+import { freePort } from '../../../api/test/helpers/free-port';
+import { readSnapshot } from '../../../api/test/helpers/pglite-snapshot';
 
 export const ADMIN = { phone: '01000000000', password: 'Admin@12345', name: 'مدير النظام' } as const;
 
@@ -21,23 +22,13 @@ export type Portal = {
  * The whole product on a random port: the real API on a fresh in-memory
  * database, serving the SPA built by global-setup.
  */
-/** A port nobody listens on right now, so links in e-mails can name it before the server starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
-  const database = await openDatabase({});
+  // Migrated once per run (global-setup.ts); the app still migrates (a no-op) and seeds on start.
+  const snapshot = await readSnapshot(inject('portalSnapshot'));
+  const database = await openDatabase(snapshot ? { loadDataDir: snapshot } : {});
   const app = await buildApp({
     env: loadEnv({
       NODE_ENV: 'test',
