@@ -72,6 +72,10 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // The router's default (100) answered an over-long path parameter with a bare 414 before the
+    // route's schema could name the field (an archive short name of 101 characters): long enough
+    // for every schema to judge, short of the URL limits.
+    routerOptions: { maxParamLength: 1000 },
     requestIdHeader: false,
     // The server's own id, always: a client-chosen one would let a caller forge the audit trail
     // (the client's x-request-id, when valid, is logged beside it and echoed as x-client-request-id).

@@ -140,10 +140,14 @@ describe('folders: create, list in order, rename, breadcrumbs, page text', () =>
     expect(nul.statusCode).toBe(422);
     // A bare `..` segment is resolved by the URL itself: it never reaches the check as a name.
     expect((await check('..')).statusCode).toBe(404);
-    // Past the router's 100-character parameter limit (a short name's own limit too): 414, translated.
-    const long = await check('x'.repeat(1000));
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toMatchObject({ status: 'error', message: 'The request is not valid' });
+    // Over a short name's limit, however far: the field's own translated error.
+    for (const long of ['x'.repeat(101), 'x'.repeat(1000)]) {
+      const res = await check(long);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual([{ field: 'name', title: 'The short name is at most 100 characters' }]);
+    }
+    const longAr = await call('POST', `/archive/check_short_name/${parent.id}/${'x'.repeat(101)}`, undefined, 'ar');
+    expect(longAr.json().errors[0].title).toBe('الاسم المختصر 100 حرف على الأكثر');
   });
 
   it('builds breadcrumbs from the root or from a folder above, in either language', async () => {
