@@ -90,6 +90,13 @@ export const customerRequests = pgTable(
     index('customer_requests_created_by_idx').on(t.createdBy, t.id),
     index('customer_requests_assigned_idx').on(t.assignedTo, t.id),
     index('customer_requests_status_idx').on(t.status),
+    // The list's keyword search (contains, in any of the five): without them a sequential scan of
+    // every request (310 ms at 200,000, bench:api).
+    index('customer_requests_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    index('customer_requests_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customer_requests_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+    index('customer_requests_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('customer_requests_identity_trgm_idx').using('gin', t.identityValue.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const roles = pgTable(
@@ -43,7 +43,12 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    // A role's holders (the roles list counts them; a role's delete cascades through them): the
+    // key leads with the user, so without it each role read all of user_roles.
+    index('user_roles_role_idx').on(t.roleId, t.userId),
+  ],
 );
 
 /** Direct permissions: granted to a user on top of their roles. */

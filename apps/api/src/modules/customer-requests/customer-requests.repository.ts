@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { keysetBatches } from '../../lib/export.js';
-import { likeContains } from '../../lib/list.js';
+import { type Count, cappedCount, likeContains, pageTotal } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
 type Named = { id: number; name: string; name_local: string };
@@ -158,18 +158,21 @@ export async function listRequests(
   query: TCustomerRequestListRequest,
   viewer: Viewer,
   seesAll: boolean,
-): Promise<{ data: TCustomerRequest[]; count: number }> {
+): Promise<{ data: TCustomerRequest[]; count: Count }> {
   const where = sql`${scopeOf(query, viewer, seesAll)} and ${filters(query)}`;
   const direction = query.order_direction === 'asc' ? sql`asc` : sql`desc`;
   const tie = query.order_by === 'id' ? sql`` : sql`, c.id ${direction}`;
-  const rows = rowsOf<RequestRecord>(
+  // One row past the page: a page that is not full proves the total without counting.
+  const fetched = rowsOf<RequestRecord>(
     await db.execute(sql`${SELECT} where ${where}
-      order by ${ORDER[query.order_by]} ${direction}${tie} limit ${query.limit} offset ${query.offset}`),
+      order by ${ORDER[query.order_by]} ${direction}${tie} limit ${query.limit + 1} offset ${query.offset}`),
   );
-  const [counted] = rowsOf<{ count: number | string }>(
-    await db.execute(sql`select count(*) as count from customer_requests c where ${where}`),
+  const more = fetched.length > query.limit;
+  const rows = more ? fetched.slice(0, query.limit) : fetched;
+  const count = await pageTotal(query.offset, rows.length, more, () =>
+    cappedCount(db, sql`select 1 from customer_requests c where ${where}`),
   );
-  return { data: rows.map((r) => toDto(r, viewer)), count: Number(counted?.count ?? 0) };
+  return { data: rows.map((r) => toDto(r, viewer)), count };
 }
 
 /** Every row the list's filters match, newest first, in batches (the export streams them). */

@@ -13,6 +13,8 @@ import { auditEntries } from '../../../test/helpers/audit.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { mailJobs } from '../../../test/helpers/mail-jobs.js';
 import { rowsOf } from '../../db/client.js';
+import { inTransaction, systemScope } from '../../db/transaction.js';
+import { COUNT_CAP } from '../../lib/list.js';
 
 /** Service requests through the routes (issue 12): the workflow, who sees what, lists, statistics. */
 let t: TestApp;
@@ -394,6 +396,40 @@ describe('who sees what', () => {
 
     const bad = await as(owner.token, 'POST', '/customers_requests', { scope: 'everything', order_by: 'password' });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('meta.count is exact up to the lists’ cap and the planner’s estimate past it, never below what a page shows', async () => {
+    const owner = await account();
+    const first = await createCustomerRequest(t.db, { createdBy: owner.id, status: 2 });
+    // COUNT_CAP + 50 more of the owner's requests, copied from the first in one statement.
+    await inTransaction(systemScope(t.db), (tx) =>
+      tx.db.execute(sql`insert into customer_requests (code, created_by, status, service_id, service_duration_id,
+          organization_type_id, identity_type_id, identity_value, name, email, mobile, address, removed)
+        select 'CAP' || lpad(g::text, 4, '0'), c.created_by, c.status, c.service_id, c.service_duration_id, c.organization_type_id,
+          c.identity_type_id, c.identity_value, c.name, c.email, c.mobile, c.address, 0
+        from customer_requests c, generate_series(1, ${COUNT_CAP + 50}) g where c.id = ${first.id}`),
+    );
+    await t.db.execute(sql`analyze customer_requests`);
+    const total = COUNT_CAP + 51;
+    const list = async (body: object) => {
+      const res = await as(owner.token, 'POST', '/customers_requests', { scope: 'mine', ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { data: unknown[]; meta: { count: number; estimated?: boolean } };
+    };
+    // Page 1 of many: past the cap, an estimate, flagged.
+    const page1 = await list({ limit: 10 });
+    expect(page1.data).toHaveLength(10);
+    expect(page1.meta.estimated).toBe(true);
+    expect(page1.meta.count).toBeGreaterThan(COUNT_CAP);
+    // The last page proves the total by itself: exact, without the flag.
+    const last = await list({ limit: 10, offset: total - 3 });
+    expect(last.data).toHaveLength(3);
+    expect(last.meta).toEqual({ count: total });
+    // A search that leaves fewer than the cap: exact (codes CAP0700 to CAP0799).
+    const few = await list({ limit: 2, keywords: 'cap07' });
+    expect(few.data).toHaveLength(2);
+    expect(few.meta).toEqual({ count: 100 });
+    expect((await list({ filters: { request_status_type_id: 3 } })).meta).toEqual({ count: 0 });
   });
 });
 
