@@ -15,5 +15,9 @@ export default defineConfig({
     // vitest leaves one core to itself by default (os.availableParallelism() - 1): on the two-core
     // machines that is one worker, and the main process sits idle. Two workers: 400 s → 266 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // jsdom, React, antd and the texts load once per worker, not once per file: 266 s → 97 s.
+    // Each file renders its own tree and query client; src/test/setup.ts puts back what a file
+    // may change in shared modules (language, toasts, clock, storage). docs/decisions/0025.
+    isolate: false,
   },
 });

@@ -1,9 +1,11 @@
+import i18next from 'i18next';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setClockForTests } from '../lib/clock';
 import { schemaLoadsSettled } from '../lib/forms';
-import { initI18n, loadScreenTexts, screenTextNames } from '../lib/i18n';
+import { changeLanguage, initI18n, loadScreenTexts, screenTextNames } from '../lib/i18n';
+import { currentToasts, dismissToast } from '../lib/toast';
 
 // antd reads these browser APIs that jsdom lacks (STACK.md).
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +33,9 @@ window.getComputedStyle = (el: Element) => computed(el);
 initI18n('ar');
 // Component tests render screens without their routes: every screen's texts, in each language used.
 await loadScreenTexts(screenTextNames(), 'ar');
+// Files share their worker's modules (vitest.config.ts: isolate false): each starts in Arabic
+// whatever the file before it switched to.
+if (i18next.language !== 'ar') await changeLanguage('ar');
 
 afterEach(async () => {
   cleanup();
@@ -38,5 +43,6 @@ afterEach(async () => {
   // A test that fixed the clock (lib/clock.ts setClockForTests) leaves the real one to the next.
   setClockForTests(undefined);
   window.localStorage.clear();
+  for (const shown of currentToasts()) dismissToast(shown.id);
   vi.unstubAllGlobals();
 });
