@@ -40,14 +40,26 @@ async function answered(page: Page, method: string, path: string | RegExp): Prom
 
 /**
  * antd's select: open it by its field, click the option a person reads, and see it chosen (a
- * person reads the field before going on; a CI run under load once went on before it took).
+ * person reads the field before going on; a CI run under load once went on before it took). A
+ * click that did not take (the list re-rendered under it as its options arrived: seen once in CI)
+ * is made again, as a person would, instead of waiting on a choice that never came.
  */
-async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+async function choose(page: Page, field: Locator, option: string, timeoutMs = 60_000) {
   const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  await select.locator(`[title="${option}"]`).first().waitFor();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  const chosen = select.locator(`[title="${option}"]`).first();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (!(await dropdown.isVisible())) await field.click();
+      await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click({ timeout: 10_000 });
+      await chosen.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+  await dropdown.waitFor({ state: 'hidden' });
 }
 
 async function upload(page: Page, testId: string, name: string, bytes: Buffer, mimeType: string) {
