@@ -20,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'customer_request_status',
   'ticket_answered',
   'ticket_replied',
+  'ticket_closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -196,6 +196,16 @@ export async function closeTicket(ctx: AppContext, id: number): Promise<TTicketD
     await tx.db.execute(sql`update tickets set status = ${transition.to}, closed_at = now(), closed_by = ${viewer.id},
         updated_at = now()
       where id = ${id}`);
+    // Closed by staff, the owner learns it in the bell (a ticket they close themselves needs no word).
+    if (state.user_id !== viewer.id) {
+      await notifyUser(tx, state.user_id, {
+        type: 'ticket_closed',
+        titleKey: 'notifications.types.ticket_closed.title',
+        messageKey: 'notifications.types.ticket_closed.message',
+        params: { subject: state.subject },
+        link: ticketLink(id),
+      });
+    }
   });
   return getTicket(ctx, id);
 }

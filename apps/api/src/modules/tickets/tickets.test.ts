@@ -399,6 +399,8 @@ describe('closing', () => {
     expect(closed.json().message).toBe('تم إغلاق التذكرة');
     expect(closed.json().data).toMatchObject({ status: 2, actions: [], closed_by: { id: owner.id } });
     expect(closed.json().data.closed_at).toEqual(expect.any(String));
+    // Their own close tells no one.
+    expect((await call(owner.token, 'POST', '/user/notifications', {}, 'ar')).json().data.unseen).toBe(0);
 
     const before = await state(id);
     const files = await storedFiles();
@@ -427,9 +429,20 @@ describe('closing', () => {
     expect(res.statusCode, res.body).toBe(200);
     const row = await state(id);
     expect(row).toMatchObject({ status: 2, closed_by: staff.id });
-    // The owner sees it closed, with no action left.
+    // The owner sees it closed, with no action left, and is told in the bell in either language.
     const seen = await call(owner.token, 'GET', `/ticket/get/${id}`);
     expect(seen.json().data).toMatchObject({ status: 2, actions: [] });
+    const subject = seen.json().data.subject as string;
+    const bellAr = (await call(owner.token, 'POST', '/user/notifications', {}, 'ar')).json().data;
+    expect(bellAr.unseen).toBe(1);
+    expect(bellAr.data[0]).toMatchObject({
+      type: 'ticket_closed',
+      title: 'أغلق فريق الدعم تذكرتك',
+      message: `أغلق فريق الدعم تذكرتك «${subject}». إن لم تُحل المسألة فافتح تذكرة جديدة.`,
+      link: `/tickets/${id}`,
+    });
+    const bellEn = (await call(owner.token, 'POST', '/user/notifications', {}, 'en')).json().data;
+    expect(bellEn.data[0].title).toBe('The support team closed your ticket');
   });
 
   it('of a reply and a close racing, both land in order or the reply gets 409; never a reply on a closed ticket', async () => {
