@@ -1,17 +1,8 @@
 import { Empty, Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAdminSearch } from '../api/roles-api';
-
-/** Waits for the typing to pause before asking the server (one request per pause, not per key). */
-function useDebounced(value: string, ms = 300): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** A searchable administrator picker: POST /users, 50 a page, filtered by name as one types. */
 export function AdminPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {

@@ -3,21 +3,12 @@ import type { TListPage } from '@portal/shared/schemas/list';
 import type { TUserListRow } from '@portal/shared/schemas/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { useDigits } from '../../../lib/digits';
+import { useDebounced } from '../../../lib/use-debounced';
 import { subscriptionsKeys } from '../api/keys';
-
-/** Waits for the typing to pause before asking the server (one request per pause, not per key). */
-function useDebounced(value: string, ms = 300): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Members (users of type user) matching a search by name, e-mail or mobile, 50 a page
