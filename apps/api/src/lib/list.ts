@@ -55,7 +55,15 @@ export async function listPage<T>(
   const inline = Array.isArray(answer) ? undefined : answer.total;
   const more = fetched.length > window.limit;
   const rows = more ? fetched.slice(0, window.limit) : fetched;
-  const result = await pageTotal(window.offset, rows.length, more, async () => inline ?? (await count()));
+  let result: Count;
+  if (!more && (rows.length > 0 || window.offset === 0)) {
+    result = { total: window.offset + rows.length, estimated: false };
+  } else {
+    result = inline ?? (await count());
+    // An estimate can be behind what the page itself proves exists.
+    const atLeast = rows.length > 0 ? window.offset + rows.length + (more ? 1 : 0) : 0;
+    if (result.total < atLeast) result = { total: atLeast, estimated: result.estimated };
+  }
   const size = window.perPage === ALL_ROWS ? Math.max(result.total, 1) : window.perPage;
   return {
     data: rows,
@@ -65,23 +73,6 @@ export async function listPage<T>(
     currentPage: window.page,
     perPage: window.perPage,
   };
-}
-
-/**
- * The total of a list from one of its pages: a page that is not full (fetched with one row more
- * than it shows, `more` false) proves it without counting; otherwise `count()`, raised to what the
- * page itself proves exists (an estimate can be behind).
- */
-export async function pageTotal(
-  offset: number,
-  shown: number,
-  more: boolean,
-  count: () => Promise<Count>,
-): Promise<Count> {
-  if (!more && (shown > 0 || offset === 0)) return { total: offset + shown, estimated: false };
-  const result = await count();
-  const atLeast = shown > 0 ? offset + shown + (more ? 1 : 0) : 0;
-  return result.total < atLeast ? { total: atLeast, estimated: result.estimated } : result;
 }
 
 /**

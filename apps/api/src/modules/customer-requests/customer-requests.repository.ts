@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { keysetBatches } from '../../lib/export.js';
-import { type Count, cappedCount, likeContains, pageTotal } from '../../lib/list.js';
+import { type Count, cappedCount, likeContains, listPage, pageWindow } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
 type Named = { id: number; name: string; name_local: string };
@@ -162,17 +162,20 @@ export async function listRequests(
   const where = sql`${scopeOf(query, viewer, seesAll)} and ${filters(query)}`;
   const direction = query.order_direction === 'asc' ? sql`asc` : sql`desc`;
   const tie = query.order_by === 'id' ? sql`` : sql`, c.id ${direction}`;
-  // One row past the page: a page that is not full proves the total without counting.
-  const fetched = rowsOf<RequestRecord>(
-    await db.execute(sql`${SELECT} where ${where}
-      order by ${ORDER[query.order_by]} ${direction}${tie} limit ${query.limit + 1} offset ${query.offset}`),
+  // The lists' paging (lib/list.ts): one row past the page, counted only when more follow.
+  const page = await listPage(
+    pageWindow(1, query.limit, query.offset),
+    async (limit, offset) =>
+      rowsOf<RequestRecord>(
+        await db.execute(sql`${SELECT} where ${where}
+          order by ${ORDER[query.order_by]} ${direction}${tie} limit ${limit} offset ${offset}`),
+      ),
+    () => cappedCount(db, sql`select 1 from customer_requests c where ${where}`),
   );
-  const more = fetched.length > query.limit;
-  const rows = more ? fetched.slice(0, query.limit) : fetched;
-  const count = await pageTotal(query.offset, rows.length, more, () =>
-    cappedCount(db, sql`select 1 from customer_requests c where ${where}`),
-  );
-  return { data: rows.map((r) => toDto(r, viewer)), count };
+  return {
+    data: page.data.map((r) => toDto(r, viewer)),
+    count: { total: page.total, estimated: page.estimated === true },
+  };
 }
 
 /** Every row the list's filters match, newest first, in batches (the export streams them). */
