@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { cairoDayFromToday, callerFor } from './helpers/api-calls';
 import { animationsDone } from './helpers/axe';
-import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, untilItTakes } from './helpers/browser';
 import { createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -48,17 +48,11 @@ async function choose(page: Page, field: Locator, option: string, timeoutMs = 60
   const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
   const chosen = select.locator(`[title="${option}"]`).first();
   const dropdown = page.locator('.ant-select-dropdown:visible');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (!(await dropdown.isVisible())) await field.click();
-      await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click({ timeout: 10_000 });
-      await chosen.waitFor({ timeout: 5_000 });
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-  }
+  await untilItTakes(async () => {
+    if (!(await dropdown.isVisible())) await field.click();
+    await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click({ timeout: 10_000 });
+    await chosen.waitFor({ timeout: 5_000 });
+  }, timeoutMs);
   await dropdown.waitFor({ state: 'hidden' });
 }
 

@@ -44,11 +44,22 @@ export async function newPage(
  * close it again on a loaded machine) is tried once more, instead of waiting on an entry now hidden.
  */
 export async function openFromSidebar(page: Page, group: string, entry: Locator, timeoutMs = 60_000): Promise<void> {
+  await untilItTakes(async () => {
+    if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click();
+    await entry.click({ timeout: 5_000 });
+  }, timeoutMs);
+}
+
+/**
+ * Runs a person's action again while it fails (each try bounded by its own short timeouts), until
+ * `timeoutMs` has passed: for a click a re-render on a loaded machine can undo, where waiting on
+ * the first try's outcome would wait on something that never comes.
+ */
+export async function untilItTakes(attempt: () => Promise<void>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click();
     try {
-      await entry.click({ timeout: 5_000 });
+      await attempt();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
