@@ -1,3 +1,5 @@
+import { addDays } from '@portal/shared/clock';
+import { clock } from '../src/lib/clock.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
 import { attachDocument, createCustomerRequest, PDF_BYTES, requestFormFields } from './factories/customer-requests.js';
 import { createUser } from './factories/users.js';
@@ -98,7 +100,7 @@ export const CUSTOMER_REQUEST_ACCESS_ROWS: AccessRow[] = [
     request: (ctx) => ({
       method: 'POST',
       url: `/api/v1/customers_requests/setBranch/${ctx.fixtures.requestId}`,
-      payload: { branch: 1, receivingDate: '2026-12-01' },
+      payload: { branch: 1, receivingDate: addDays(clock.today(), 7) },
     }),
     expected: only(200, ['admin', 'manager', 'editor']),
   },

@@ -41,6 +41,13 @@ export function addDays(day: string, n: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A day plus n years (February 29th to March 1st of a common year). */
+export function addYears(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + n);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { ASSOCIATION_START_MIN, latestAssociationStart } from '../associations-rules.js';
+import { today } from '../clock.js';
 import { ASSOCIATION_COSTS, ASSOCIATION_DURATION_DAYS, NAME_MAX_LENGTH } from '../constants.js';
-import { dayField, idField, nameText, optionalText, searchField, wholeNumber } from './fields.js';
+import { dayWithin, idField, nameText, optionalText, searchField, wholeNumber } from './fields.js';
 import { ZListQuery } from './list.js';
+
+export { ASSOCIATION_START_MAX_YEARS, ASSOCIATION_START_MIN, latestAssociationStart } from '../associations-rules.js';
 
 /**
  * Savings associations, subscriptions, installments and payouts (SPEC §1–§9, DESIGN §2,
@@ -34,12 +38,16 @@ const costField = wholeNumber('associations.validation.cost_invalid', { min: 1, 
 );
 const typeField = z.enum(ASSOCIATION_TYPES, { error: 'associations.validation.type_invalid' });
 const titleField = nameText('associations.validation.title_required', NAME_MAX_LENGTH);
-const fromDateField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z
-    .union([dayField, z.undefined()])
-    .refine((v) => v !== undefined, { error: 'associations.validation.from_date_required' }),
+/** The start date: a real day from 2000 to five years ahead (its end, 1,200 days on, must stay a real date). */
+const startDateField = dayWithin(
+  { min: ASSOCIATION_START_MIN, max: latestAssociationStart },
+  'associations.validation.from_date_range',
 );
+
+// Not a union with undefined: a union that fails reports only "invalid value", not the day's own message.
+const fromDateField = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), startDateField.optional())
+  .refine((v) => v !== undefined, { error: 'associations.validation.from_date_required' });
 
 /** SPEC §7 sends both spellings (associationType / association_type, fromDate / from_date): one shape. */
 function aliases(input: unknown): unknown {
@@ -221,7 +229,8 @@ export type TSubscriptionDetail = z.infer<typeof ZSubscriptionDetail>;
 /** POST /subscriptions/{id}/transfer: staff record the payout (SPEC §4 transferStatus). */
 export const ZTransferRequest = z.object({
   reference: nameText('associations.validation.reference_required', REFERENCE_MAX_LENGTH),
-  date: dayField,
+  /** The day the money left: not in the future (Cairo); not before the turn day (checked with the day, on the server). */
+  date: dayWithin({ max: today }, 'associations.validation.transfer_date_future'),
 });
 export type TTransferRequest = z.infer<typeof ZTransferRequest>;
 

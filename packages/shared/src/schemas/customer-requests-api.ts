@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { addYears, today } from '../clock.js';
 import { SORT_ORDERS } from '../enums.js';
 import { ZExportFormat } from './associations.js';
 import { REQUEST_ACTIONS } from './customer-requests-machine.js';
-import { dayField, idField, searchField, wholeNumber } from './fields.js';
+import { dayWithin, idField, searchField, wholeNumber } from './fields.js';
 import { REQUEST_STATUS_CODES } from './request-lookups.js';
 
 /**
@@ -179,7 +180,8 @@ export type TCustomerRequestStatistics = z.infer<typeof ZCustomerRequestStatisti
 /** POST /customers_requests/setBranch/{id}: where and when the customer collects (the "branched" badge). */
 export const ZRequestSetBranchRequest = z.object({
   branch: idField,
-  receivingDate: dayField,
+  /** When the customer collects: from today (Cairo) to a year ahead. */
+  receivingDate: dayWithin({ min: today, max: () => addYears(today(), 1) }, 'requests.validation.receiving_date_range'),
 });
 export type TRequestSetBranchRequest = z.infer<typeof ZRequestSetBranchRequest>;
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ZRegisterRequest } from './accounts.js';
-import { ZIdParams } from './fields.js';
+import { setNowSource } from '../clock.js';
+import { ZAssociationCreateRequest, ZTransferRequest } from './associations.js';
+import { DAY_MAX, DAY_MIN, dayField, dayWithin, ZIdParams } from './fields.js';
 import { ZListQuery } from './list.js';
 import { ZRoleCreateRequestSchema } from './roles.js';
 import { ZUserCreateRequestSchema, ZUserListRequestSchema, ZUserUpdateRequestSchema } from './users.js';
@@ -112,5 +114,54 @@ describe('mobiles are normalized first, then must be Egyptian (issue 9)', () => 
   });
   it.each(['0101234567', '010123456789', '01312345678', '1234567', '02 2345 6789'])('refuses %j', (typed) => {
     expect(firstError(user(typed))).toBe('validation.mobile_egypt');
+  });
+});
+
+describe('one day field: a real calendar day that the database and JavaScript can both hold (issue 19)', () => {
+  afterEach(() => setNowSource(undefined));
+
+  it.each([DAY_MIN, DAY_MAX, '2024-02-29', '٢٠٢٦-١١-٢٧'])('takes %s', (day) => {
+    expect(dayField.safeParse(day).success).toBe(true);
+  });
+  it.each([
+    ['0000-01-01', 'validation.date_out_of_range'],
+    ['1899-12-31', 'validation.date_out_of_range'],
+    ['2200-01-01', 'validation.date_out_of_range'],
+    ['9999-12-31', 'validation.date_out_of_range'],
+    ['2025-02-29', 'validation.invalid_date'],
+    ['2025-04-31', 'validation.invalid_date'],
+    ['10003-04-14', 'validation.invalid_date'],
+    ['2025-1-1', 'validation.invalid_date'],
+    [20250101, 'validation.invalid_date'],
+  ])('refuses %j with %s alone', (day, message) => {
+    const result = dayField.safeParse(day);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+
+  it('checks a range that depends on today when the value is checked, not when the schema was made', () => {
+    const notFuture = dayWithin({ max: () => '2026-01-10' }, 'x.future');
+    expect(notFuture.safeParse('2026-01-10').success).toBe(true);
+    expect(firstError(notFuture.safeParse('2026-01-11'))).toBe('x.future');
+    setNowSource(() => new Date('2026-03-01T10:00:00Z'));
+    expect(ZTransferRequest.safeParse({ reference: 'T-1', date: '2026-03-01' }).success).toBe(true);
+    expect(firstError(ZTransferRequest.safeParse({ reference: 'T-1', date: '2026-03-02' }))).toBe(
+      'associations.validation.transfer_date_future',
+    );
+    setNowSource(() => new Date('2026-03-02T10:00:00Z'));
+    expect(ZTransferRequest.safeParse({ reference: 'T-1', date: '2026-03-02' }).success).toBe(true);
+  });
+
+  it("an association's start: from 2000 to five years ahead, each refusal with its own message", () => {
+    setNowSource(() => new Date('2026-11-27T10:00:00Z'));
+    const start = (from_date: unknown) =>
+      ZAssociationCreateRequest.safeParse({ title: 'جمعية', cost: 10, association_type: 'normal', from_date });
+    expect(start('2000-01-01').success).toBe(true);
+    expect(start('2031-11-27').success).toBe(true);
+    expect(firstError(start('1999-12-31'))).toBe('associations.validation.from_date_range');
+    expect(firstError(start('2031-11-28'))).toBe('associations.validation.from_date_range');
+    expect(firstError(start('9999-12-31'))).toBe('validation.date_out_of_range');
+    expect(firstError(start(''))).toBe('associations.validation.from_date_required');
+    expect(firstError(start(undefined))).toBe('associations.validation.from_date_required');
   });
 });

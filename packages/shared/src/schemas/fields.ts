@@ -146,19 +146,48 @@ export const idField = wholeNumber('validation.invalid_id', { min: 1, max: 2_147
 export const ZIdParams = z.object({ id: idField });
 export type TIdParams = z.infer<typeof ZIdParams>;
 
-/** A calendar day as yyyy-mm-dd (Latin digits; Arabic ones are converted). */
+/**
+ * The days any date in the product may name (DAY_MIN..DAY_MAX): far wider than any real use, and
+ * inside what both the database (no year 0) and JavaScript's Date (no year 10000) can hold, so a
+ * date that passes a schema can never break a query, an export or a date computed from it.
+ */
+export const DAY_MIN = '1900-01-01';
+export const DAY_MAX = '2199-12-31';
+
+/** True when yyyy-mm-dd names a real calendar day: Date.parse rolls 2024-02-30 over to March 1st. */
+function isCalendarDay(s: string): boolean {
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+}
+
+/**
+ * A calendar day as yyyy-mm-dd (Latin digits; Arabic ones are converted): a real day between
+ * DAY_MIN and DAY_MAX. A use with a narrower range declares it with `dayWithin`.
+ */
 export const dayField = z
   .string({ error: 'validation.invalid_date' })
   .overwrite(toLatinDigits)
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid_date', abort: true })
-  // A real calendar day: Date.parse rolls 2024-02-30 over to March 1st, so compare the round trip.
-  .refine(
-    (s) => {
-      const time = Date.parse(`${s}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
-    },
-    { error: 'validation.invalid_date' },
+  .refine(isCalendarDay, { error: 'validation.invalid_date', abort: true })
+  .refine((s) => s >= DAY_MIN && s <= DAY_MAX, { error: 'validation.date_out_of_range', abort: true });
+
+/** A bound of a day range: a fixed day, or one computed when the value is checked (from today, Cairo). */
+export type DayBound = string | (() => string);
+
+const boundOf = (bound: DayBound) => (typeof bound === 'function' ? bound() : bound);
+
+/**
+ * A day within the range its use declares (an association's start, a payout's date), checked on
+ * both sides by the same schema; `message` names the range to the person. Bounds that depend on
+ * today read the shared clock when the value is checked, so a form open over midnight stays right.
+ */
+export function dayWithin(range: { min?: DayBound; max?: DayBound }, message: string) {
+  return dayField.refine(
+    (day) =>
+      (range.min === undefined || day >= boundOf(range.min)) && (range.max === undefined || day <= boundOf(range.max)),
+    { error: message },
   );
+}
 
 export const searchField = optionalText(SEARCH_MAX_LENGTH);
 

@@ -6,7 +6,7 @@ import {
   type RequestStatus,
 } from '@portal/shared/schemas/customer-requests-machine';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCustomerRequest } from '../../../test/factories/customer-requests.js';
 import { createUser } from '../../../test/factories/users.js';
 import { auditEntries } from '../../../test/helpers/audit.js';
@@ -14,6 +14,7 @@ import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../te
 import { mailJobs } from '../../../test/helpers/mail-jobs.js';
 import { rowsOf } from '../../db/client.js';
 import { inTransaction, systemScope } from '../../db/transaction.js';
+import { setClock } from '../../lib/clock.js';
 import { COUNT_CAP } from '../../lib/list.js';
 
 /** Service requests through the routes (issue 12): the workflow, who sees what, lists, statistics. */
@@ -473,6 +474,9 @@ describe('branch, move, remove, restore', () => {
     const assignee = await createUser(t.db, { type: 'admin' });
     const { id } = await createCustomerRequest(t.db, { createdBy: owner.id, status: 4 });
 
+    // A receiving date is from today on: a fixed today for the fixed (Arabic-digit) date below.
+    setClock('2026-11-20T10:00:00Z');
+    onTestFinished(() => setClock());
     const branched = await as(dispatcher.token, 'POST', `/customers_requests/setBranch/${id}`, {
       branch: 1,
       receivingDate: '٢٠٢٦-١٢-٠١',

@@ -73,9 +73,7 @@ export async function quoteSubscription(
 }
 
 function dayUnknown(day: number): AppError {
-  return new AppError(422, 'errors.validation', {}, [
-    { field: 'day_number', key: 'associations.errors.day_unknown', params: { day } },
-  ]);
+  return AppError.validation([{ field: 'day_number', key: 'associations.errors.day_unknown', params: { day } }]);
 }
 
 function dayTaken(day: number): AppError {
@@ -109,12 +107,10 @@ export async function subscribe(
       .from(users)
       .where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`));
     if (!member) {
-      throw new AppError(422, 'errors.validation', {}, [{ field: 'user_id', key: 'errors.not_found' }]);
+      throw AppError.validation([{ field: 'user_id', key: 'errors.not_found' }]);
     }
     if (member.type !== 'user' || !member.active) {
-      throw new AppError(422, 'errors.validation', {}, [
-        { field: 'user_id', key: 'associations.errors.member_not_customer' },
-      ]);
+      throw AppError.validation([{ field: 'user_id', key: 'associations.errors.member_not_customer' }]);
     }
     const [days] = rowsOf<{ total: number; has: boolean; date: string | null }>(
       await tx.db.execute(sql`select count(*)::int as total,
@@ -126,7 +122,7 @@ export async function subscribe(
     if (association.subscriptionsCount >= Number(days?.total ?? 0)) throw AppError.conflict('associations.errors.full');
     if (!days?.has) throw dayUnknown(input.day_number);
     if (rules.notBefore && (days.date ?? '') < rules.notBefore) {
-      throw new AppError(422, 'errors.validation', {}, [
+      throw AppError.validation([
         { field: 'day_number', key: 'members.errors.day_passed', params: { day: input.day_number } },
       ]);
     }
@@ -181,8 +177,9 @@ export async function recordTransfer(ctx: AppContext, id: number, input: TTransf
           eq(subscriptions.id, id),
           eq(subscriptions.status, 'active'),
           eq(subscriptions.transferStatus, 'unpaid'),
+          // The money cannot leave before the turn day, whatever day the transfer is recorded on.
           sql`(select d.date from ${associationDays} d where d.association_id = ${subscriptions.associationId}
-               and d.day_number = ${subscriptions.dayNumber}) <= ${today}::date`,
+               and d.day_number = ${subscriptions.dayNumber}) <= least(${today}::date, ${input.date}::date)`,
         ),
       )
       .returning({ id: subscriptions.id });
@@ -190,6 +187,9 @@ export async function recordTransfer(ctx: AppContext, id: number, input: TTransf
     const current = await findSubscription(tx.db, id);
     if (!current) throw AppError.notFound();
     if (current.transferStatus === 'paid') throw AppError.conflict('associations.errors.payout_done');
+    if (current.date <= today && input.date < current.date) {
+      throw AppError.validation([{ field: 'date', key: 'associations.validation.transfer_date_before_turn' }]);
+    }
     throw AppError.conflict('associations.errors.payout_not_due');
   });
   const subscription = await findSubscription(ctx.db, id);

@@ -245,6 +245,38 @@ describe('installments, payouts and the dashboard', () => {
     expect(list.data.map((s: { id: number }) => s.id)).toEqual([sub.id]);
   });
 
+  it('refuses a payout dated in the future or before its turn day, naming the date, and records nothing', async () => {
+    const a = await createAssociation(t.app, admin, { cost: 5, from_date: '2026-06-01' });
+    const member = await createUser(t.db, { type: 'user' });
+    const sub = (await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: 10 })).json()
+      .data;
+    setClock('2026-06-20T10:00:00Z');
+    const cases: [string, string][] = [
+      ['2026-06-21', 'The transfer date cannot be in the future'],
+      ['9999-01-01', 'The date must be between the years 1900 and 2199'],
+      ['0000-01-01', 'The date must be between the years 1900 and 2199'],
+      ['2026-02-30', 'The date is not valid'],
+      ['2026-06-09', 'The transfer date cannot be before the turn day'],
+    ];
+    for (const [date, message] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/subscriptions/${sub.id}/transfer`,
+        headers: { ...bearer(admin), 'accept-language': 'en' },
+        payload: { reference: 'TRF-1', date },
+      });
+      expect(res.statusCode, `${date}: ${res.body}`).toBe(422);
+      expect(res.json().errors, date).toEqual([{ field: 'date', title: message }]);
+    }
+    expect((await call('GET', `/api/v1/subscriptions/${sub.id}`)).json().data.transferStatus).toBe('unpaid');
+    const onTheDay = await call('POST', `/api/v1/subscriptions/${sub.id}/transfer`, {
+      reference: 'TRF-1',
+      date: '٢٠٢٦-٠٦-١٠',
+    });
+    expect(onTheDay.statusCode, onTheDay.body).toBe(200);
+    expect(onTheDay.json().data.transfer_date).toBe('2026-06-10');
+  });
+
   it('random subscribe / receive / payout / delete, at once, never double-book a day and keep the rollup exact', async () => {
     const a = await createAssociation(t.app, admin, { cost: 100, from_date: '2026-02-01' });
     const members = await Promise.all(Array.from({ length: 8 }, () => createUser(t.db, { type: 'user' })));

@@ -270,7 +270,7 @@ describe('the list', () => {
     expect(open.json().data.total).toBe(0);
     const bySubject = await call(staff.token, 'POST', '/ticket/tickets', { search: 'صرف مبلغ' });
     expect(bySubject.json().data.data.map((r: { id: number }) => r.id)).toEqual([aId]);
-    const future = await call(staff.token, 'POST', '/ticket/tickets', { user: 'الأنصاري', from_date: '2999-01-01' });
+    const future = await call(staff.token, 'POST', '/ticket/tickets', { user: 'الأنصاري', from_date: '2199-12-31' });
     expect(future.json().data.total).toBe(0);
     const past = await call(staff.token, 'POST', '/ticket/tickets', { user: 'الأنصاري', to_date: '2001-01-01' });
     expect(past.json().data.total).toBe(0);

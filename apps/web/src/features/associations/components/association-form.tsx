@@ -1,3 +1,4 @@
+import { ASSOCIATION_START_MIN, latestAssociationStart } from '@portal/shared/associations-rules';
 import { ASSOCIATION_COSTS, ASSOCIATION_DURATION_DAYS } from '@portal/shared/constants';
 import type { AssociationType, TAssociation } from '@portal/shared/schemas/associations';
 import { Alert, Button, Form, type FormInstance, Input, Radio } from 'antd';
@@ -47,6 +48,12 @@ function fieldRule(form: FormInstance<Values>, schemas: () => Promise<Schemas>, 
       if (issue) throw new Error(i18next.t(issue.message));
     },
   };
+}
+
+/** The days the shared schema accepts as a start (2000 to five years ahead), greyed out in the picker. */
+export function isStartDateDisabled(day: Dayjs): boolean {
+  const value = dayOfDayjs(day);
+  return value < ASSOCIATION_START_MIN || value > latestAssociationStart();
 }
 
 /** to_date as the server computes it (from_date + 1200 days, calendar arithmetic with no time zone). */
@@ -156,6 +163,7 @@ export function AssociationForm({ association }: { association?: TAssociation })
             <LazyDatePicker
               className="full-width"
               disabled={locked}
+              disabledDate={isStartDateDisabled}
               format={datePickerFormat(i18n.language === 'en' ? 'en' : 'ar')}
               placeholder={t('associationsUi.form.from_date_placeholder')}
             />

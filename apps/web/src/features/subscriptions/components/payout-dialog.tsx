@@ -15,9 +15,13 @@ import '../../associations/components/associations.css';
 
 type Values = { reference: string; date: string | null };
 
-/** A transfer is recorded on the day it was made: never a day after today (Cairo). */
-export function isTransferDateDisabled(day: Dayjs): boolean {
-  return dayOfDayjs(day) > today();
+/**
+ * A transfer is recorded on the day it was made: never a day after today (Cairo), nor before the
+ * turn day it pays (the shared schema and the server say the same).
+ */
+export function isTransferDateDisabled(day: Dayjs, turnDay: string): boolean {
+  const value = dayOfDayjs(day);
+  return value > today() || value < turnDay;
 }
 
 /**
@@ -137,7 +141,7 @@ export default function PayoutDialog({ subscription, onClose }: { subscription: 
         >
           <LazyDatePicker
             className="full-width"
-            disabledDate={isTransferDateDisabled}
+            disabledDate={(day) => isTransferDateDisabled(day, subscription.date)}
             format={datePickerFormat(i18n.language === 'en' ? 'en' : 'ar')}
             allowClear={false}
           />
