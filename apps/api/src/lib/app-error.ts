@@ -22,6 +22,10 @@ export class AppError extends Error {
   static notFound() {
     return new AppError(404, 'errors.not_found');
   }
+  /** 422: the general "complete the fields" message, each refused field marked with its own. */
+  static validation(fieldErrors: FieldError[]) {
+    return new AppError(422, 'errors.validation', {}, fieldErrors);
+  }
   static conflict(key = 'errors.conflict', fieldErrors: FieldError[] = []) {
     return new AppError(409, key, {}, fieldErrors);
   }

@@ -25,9 +25,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const field = findControl(request.params, '') ?? findControl(request.query, '') ?? findControl(request.body, '');
     if (field !== undefined) {
-      throw new AppError(422, 'errors.validation', {}, [
-        { ...(field ? { field } : {}), key: 'validation.control_characters' },
-      ]);
+      throw AppError.validation([{ ...(field ? { field } : {}), key: 'validation.control_characters' }]);
     }
   });
 });

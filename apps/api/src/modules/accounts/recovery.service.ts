@@ -129,7 +129,7 @@ export async function submitRecovery(
   if (existing?.status === 'verified') throw new AppError(409, 'accounts.errors.recovery_locked');
 
   const invalid = await lookupErrors(ctx.db, input);
-  if (invalid.length > 0) throw new AppError(422, 'errors.validation', {}, invalid);
+  if (invalid.length > 0) throw AppError.validation(invalid);
 
   const taken = await takenBy(ctx.db, { phone: input.mobile, email: input.email }, user.id);
   const [otherNationalId] = await ctx.db

@@ -239,7 +239,7 @@ export async function assignUserAccess(
     const roleIds = [...new Set(input.roles)];
     const chosen = await shareRoles(tx.db, roleIds);
     if (chosen.length !== roleIds.length) {
-      throw new AppError(422, 'errors.validation', {}, [{ field: 'roles', key: 'roles.errors.unknown_role' }]);
+      throw AppError.validation([{ field: 'roles', key: 'roles.errors.unknown_role' }]);
     }
     const requested = [...new Set(input.permissions)];
     if (user.type !== 'admin' && (chosen.length > 0 || requested.length > 0)) {

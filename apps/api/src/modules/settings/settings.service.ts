@@ -72,7 +72,7 @@ export async function changeSetting(ctx: AppContext, key: string, value: unknown
   if (!parsed.success) {
     // The setting's own rule says what is wrong ("a full web address…"), in the reader's language.
     const key = parsed.error.issues[0]?.message ?? 'settings.invalid_value';
-    throw new AppError(422, 'errors.validation', {}, [{ field: 'value', key }]);
+    throw AppError.validation([{ field: 'value', key }]);
   }
   const [row] = await inTransaction(
     ctx,

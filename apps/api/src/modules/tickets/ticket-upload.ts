@@ -23,7 +23,7 @@ export type TicketForm<T> = { input: T; file: TicketAttachment | null };
 
 /** A refused body: every field error at once (the text's and the file's), nothing kept. */
 function invalid(errors: FieldError[]): AppError {
-  return new AppError(422, 'errors.validation', {}, errors);
+  return AppError.validation(errors);
 }
 
 function parse<T>(schema: z.ZodType<T>, fields: unknown): { data?: T; errors: FieldError[] } {

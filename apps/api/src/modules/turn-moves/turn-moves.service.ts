@@ -73,7 +73,7 @@ export async function requestTurnMove(ctx: AppContext, input: TTurnMoveCreateReq
         for update of s`),
     );
     if (!subscription) {
-      throw new AppError(422, 'errors.validation', {}, [{ field: 'subscription_id', key: 'errors.not_found' }]);
+      throw AppError.validation([{ field: 'subscription_id', key: 'errors.not_found' }]);
     }
     if (subscription.transfer_status === 'paid') throw AppError.conflict('turn_moves.errors.paid_out');
     if (subscription.date <= today) throw AppError.conflict('turn_moves.errors.turn_passed');
@@ -155,7 +155,7 @@ async function moveSubscription(
  */
 export async function decideTurnMove(ctx: AppContext, id: number, input: TTurnMoveDecisionRequest): Promise<TTurnMove> {
   if (input.id !== undefined && input.id !== id) {
-    throw new AppError(422, 'errors.validation', {}, [{ field: 'id', key: 'validation.invalid_id' }]);
+    throw AppError.validation([{ field: 'id', key: 'validation.invalid_id' }]);
   }
   const action = input.status === 1 ? 'approve' : 'reject';
   await inTransaction(ctx, async (tx) => {

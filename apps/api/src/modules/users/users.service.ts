@@ -205,17 +205,13 @@ export async function changePassword(
   allow(userPolicy.edit(viewerOf(ctx), id));
   if (self) {
     if (!input.old_password) {
-      throw new AppError(422, 'errors.validation', {}, [
-        { field: 'old_password', key: 'users.validation.old_password_required' },
-      ]);
+      throw AppError.validation([{ field: 'old_password', key: 'users.validation.old_password_required' }]);
     }
     await oldPasswordGuard.check(caller.userId);
     const current = await findUserWithAccess(ctx.db, id);
     if (!current || !(await verifyPassword(current.row.passwordHash, input.old_password))) {
       await oldPasswordGuard.failed(caller.userId);
-      throw new AppError(422, 'errors.validation', {}, [
-        { field: 'old_password', key: 'users.errors.old_password_wrong' },
-      ]);
+      throw AppError.validation([{ field: 'old_password', key: 'users.errors.old_password_wrong' }]);
     }
   }
   const passwordHash = await hashPassword(input.new_password);
