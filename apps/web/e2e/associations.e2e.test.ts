@@ -208,7 +208,8 @@ describe('the associations area in the browser, in Arabic', () => {
       await transferred;
       await subscriptionRow.getByText('تم التحويل').waitFor();
 
-      // 7. The payments list as XLSX: every installment the filters match (not the page), Arabic headers.
+      // 7. The payments list as XLSX: every installment the filters match (not the page), Arabic headers,
+      //    amounts as numbers and due dates as dates (decision 0026).
       await page.goto('/payments');
       await page.getByTestId('table-total').waitFor();
       await page.getByTestId('table-export').click();
@@ -222,8 +223,12 @@ describe('the associations area in the browser, in Arabic', () => {
       if (!sheet) throw new Error('the export has no worksheet');
       const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1).map((v) => String(v ?? ''));
       expect(cells(1)).toEqual(
-        expect.arrayContaining(['المشترك', 'الجمعية', 'تاريخ الاستحقاق', 'حالة القسط', 'المبلغ', 'أيام التأخير']),
+        expect.arrayContaining(['المشترك', 'الجمعية', 'تاريخ الاستحقاق', 'حالة القسط', 'المبلغ (ج.م)', 'أيام التأخير']),
       );
+      const amount = cells(1).indexOf('المبلغ (ج.م)') + 1;
+      const dueDate = cells(1).indexOf('تاريخ الاستحقاق') + 1;
+      expect(sheet.getRow(2).getCell(amount).value).toBe(100);
+      expect(sheet.getRow(2).getCell(dueDate).value).toBeInstanceOf(Date);
       const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => cells(i + 2));
       expect(rows).toHaveLength(1200);
       const status = cells(1).indexOf('حالة القسط');

@@ -1,38 +1,33 @@
 import type { Locale } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
 import type { TCustomerRequest } from '@portal/shared/schemas/customer-requests-api';
-import { type ExportColumn, exportFormatters } from '../../lib/export.js';
+import type { ExportColumn } from '../../lib/export.js';
 
-/** The columns of the service requests export, in the caller's language (issue 12 "Exports"). */
+/**
+ * The columns of the service requests export (issue 12 "Exports"): what each holds (lib/export.ts
+ * writes it by its kind), headers, lookups and statuses in the caller's language.
+ */
 export function requestColumns(locale: Locale): ExportColumn<TCustomerRequest>[] {
-  const f = exportFormatters(locale);
   const name = (item: { name: string; name_local: string } | null) =>
-    item ? (locale === 'ar' ? item.name_local : item.name) : '';
-  const cairo = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-EG', {
-    timeZone: 'Africa/Cairo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+    item ? (locale === 'ar' ? item.name_local : item.name) : null;
   return [
-    { header: 'requests.columns.code', value: (r) => r.code },
-    { header: 'requests.columns.name', value: (r) => r.name },
-    { header: 'requests.columns.mobile', value: (r) => r.mobile },
-    { header: 'requests.columns.email', value: (r) => r.email },
-    { header: 'requests.columns.service', value: (r) => name(r.service) },
-    { header: 'requests.columns.duration', value: (r) => name(r.service_duration) },
-    { header: 'requests.columns.organization_type', value: (r) => name(r.organization_type) },
+    { header: 'requests.columns.code', kind: 'text', value: (r) => r.code },
+    { header: 'requests.columns.name', kind: 'text', value: (r) => r.name },
+    { header: 'requests.columns.mobile', kind: 'text', value: (r) => r.mobile },
+    { header: 'requests.columns.email', kind: 'text', value: (r) => r.email },
+    { header: 'requests.columns.service', kind: 'text', value: (r) => name(r.service) },
+    { header: 'requests.columns.duration', kind: 'text', value: (r) => name(r.service_duration) },
+    { header: 'requests.columns.organization_type', kind: 'text', value: (r) => name(r.organization_type) },
     {
       header: 'requests.columns.status',
+      kind: 'text',
       value: (r) => translate(locale, `requests.status.${r.request_status_type.id}`),
     },
-    { header: 'requests.columns.branch', value: (r) => name(r.branch) },
-    { header: 'requests.columns.receiving_date', value: (r) => f.day(r.receivingDate) },
-    {
-      header: 'requests.columns.payment_amount',
-      value: (r) => (r.payment_amount === null ? '' : f.money(r.payment_amount)),
-    },
-    { header: 'requests.columns.payment_reference', value: (r) => r.payment_reference },
-    { header: 'requests.columns.created_by', value: (r) => r.created_by.name },
-    { header: 'requests.columns.created_at', value: (r) => cairo.format(new Date(r.created_at)) },
+    { header: 'requests.columns.branch', kind: 'text', value: (r) => name(r.branch) },
+    { header: 'requests.columns.receiving_date', kind: 'date', value: (r) => r.receivingDate },
+    { header: 'requests.columns.payment_amount', kind: 'money', value: (r) => r.payment_amount },
+    { header: 'requests.columns.payment_reference', kind: 'text', value: (r) => r.payment_reference },
+    { header: 'requests.columns.created_by', kind: 'text', value: (r) => r.created_by.name },
+    { header: 'requests.columns.created_at', kind: 'datetime', value: (r) => r.created_at },
   ];
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { testEngine } from '../../../test/helpers/test-database.js';
+import { exportFailures } from '../../lib/export.js';
 
 describe('GET /api/v1/health', () => {
   let t: TestApp;
@@ -9,7 +10,7 @@ describe('GET /api/v1/health', () => {
   });
   afterAll(() => t.close());
 
-  it('tells anyone that it answers, and only a signed-in caller the engine and uptime', async () => {
+  it('tells anyone that it answers, and only a signed-in caller the engine, uptime and failed exports', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: { ok: true } });
@@ -18,5 +19,7 @@ describe('GET /api/v1/health', () => {
     const detailed = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: bearer(token) });
     expect(detailed.json()).toMatchObject({ status: 'ok', database: { engine: testEngine(), ok: true } });
     expect(typeof detailed.json().uptime_seconds).toBe('number');
+    // The process-wide count of exports cut part-way (lib/export.ts, decision 0026), for monitoring.
+    expect(detailed.json().exports).toEqual({ failed: exportFailures() });
   });
 });
