@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,6 +16,27 @@ declare module 'fastify' {
 }
 
 const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** JSON with every object's keys in order: the same body sent with its fields in another order is the same request. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/**
+ * What makes two calls "the same request" for a key: the method, the URL (its path ids and query)
+ * and the body as validated (so Arabic digits and their Latin twins, or a reordered body, match).
+ */
+function requestHashOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(canonicalJson([request.method, request.url, request.body ?? null]))
+    .digest('hex');
+}
 
 /**
  * Idempotent creates (issue 9, docs/decisions/0019-idempotency.md): a client sends `Idempotency-Key` with a
@@ -34,13 +56,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY.test(header)) {
-      throw new AppError(422, 'errors.validation', {}, [{ field: 'Idempotency-Key', key: 'validation.invalid_value' }]);
+      throw AppError.validation([{ field: 'Idempotency-Key', key: 'validation.invalid_value' }]);
     }
     const scope = request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`;
     const route = `${request.method} ${request.routeOptions.url}`;
+    const requestHash = requestHashOf(request);
     const claimed = await app.db
       .insert(idempotencyKeys)
-      .values({ key: header, scope, route })
+      .values({ key: header, scope, route, requestHash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
@@ -56,10 +79,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, header)));
-    if (!first || first.route !== route) {
-      throw new AppError(422, 'errors.validation', {}, [
-        { field: 'Idempotency-Key', key: 'errors.idempotency_reused' },
-      ]);
+    // Another request under a used key (Stripe's rule): refused, never answered with the first one's record.
+    if (!first || first.route !== route || (first.requestHash !== null && first.requestHash !== requestHash)) {
+      throw AppError.validation([{ field: 'Idempotency-Key', key: 'errors.idempotency_reused' }]);
     }
     if (first.status === null) {
       const [abandoned] = await app.db

@@ -47,3 +47,14 @@ export const archiveItems = pgTable(
 );
 
 export type ArchiveItemRow = typeof archiveItems.$inferSelect;
+
+/**
+ * Zip links already opened (modules/archive/archive-download.ts): a link downloads its zip once.
+ * The SHA-256 of the link's token, taken by the first download with `insert … on conflict do
+ * nothing`, so of two at once only one wins; kept past the token's own expiry (after which it is
+ * refused anyway) until the daily purge. Infrastructure: no audit trigger.
+ */
+export const usedZipTokens = pgTable('used_zip_tokens', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+});

@@ -13,6 +13,12 @@ export const idempotencyKeys = pgTable(
     /** Whose key: the caller's user id, or 'ip:<address>' for a guest. */
     scope: varchar('scope', { length: 80 }).notNull(),
     route: varchar('route', { length: 200 }).notNull(),
+    /**
+     * SHA-256 (hex) of the request the key was first sent with (method, URL, validated body): the
+     * same key with another request is refused instead of answered with the first one's record.
+     * Null for keys kept from before the column (a day at most).
+     */
+    requestHash: varchar('request_hash', { length: 64 }),
     /** Null while the first call is still running. */
     status: smallint('status'),
     body: jsonb('body'),
