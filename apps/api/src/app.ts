@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { FILE_SIZE_LIMIT_BYTES } from '@portal/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiDocsEnabled, type Env, servedOverHttps } from './config/env.js';
+import { apiDocsEnabled, type Env } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed/seed.js';
 import { usePasswordCost } from './lib/passwords.js';
-import { clientRequestId, errorLogSerializer, requestLogSerializer } from './lib/request-log.js';
+import { clientRequestId, logSerializers } from './lib/request-log.js';
 import { scheduleRetention } from './lib/retention.js';
+import { securityHeaders, setSecurityHeaders } from './lib/security-headers.js';
 import { type FileStorage, localStorage } from './lib/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
@@ -37,7 +37,7 @@ import { authPlugin, requireDeclaredAccess } from './plugins/auth.js';
 import { contextPlugin } from './plugins/context.js';
 import { databasePlugin } from './plugins/database.js';
 import { docsUiRoutes, openApiPlugin } from './plugins/docs.js';
-import { errorsPlugin, sendFrameworkError } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { jobsPlugin } from './plugins/jobs.js';
@@ -58,17 +58,22 @@ export type BuildOptions = {
   env: Env;
   /** An open database (tests pass their own); otherwise one is opened from env and closed with the app. */
   database?: DatabaseHandle;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void };
 };
 
-export async function buildApp({ env, database }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logStream }: BuildOptions): Promise<FastifyInstance> {
   // Tests hash with a cheap argon2 cost; every other environment with the production one.
   usePasswordCost(env.NODE_ENV === 'test' ? 'test' : 'production');
+  // Computed once: the same for every answer of this configuration (lib/security-headers.ts).
+  const headers = securityHeaders(env);
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Reset and activation tokens travel in URLs (SPEC §7): never log them.
-      serializers: { req: requestLogSerializer, err: errorLogSerializer },
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -80,7 +85,7 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
     // The server's own id, always: a client-chosen one would let a caller forge the audit trail
     // (the client's x-request-id, when valid, is logged beside it and echoed as x-client-request-id).
     // An undecodable URL gets the JSON error envelope like every other failure.
-    frameworkErrors: sendFrameworkError,
+    frameworkErrors: frameworkErrorHandler(headers),
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -93,26 +98,12 @@ export async function buildApp({ env, database }: BuildOptions): Promise<Fastify
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its component styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Only an HTTPS site may ask the browser to upgrade: on http://<LAN-IP>:3000 it would send every
-        // script to an https:// that does not exist and show a blank page.
-        upgradeInsecureRequests: servedOverHttps(env) ? [] : null,
-      },
-    },
+  // Before every other hook: an answer that a later hook refuses (401, 429, …) carries them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    setSecurityHeaders(reply.raw, headers);
+    done();
   });
+
   app.decorate('env', env);
   // An S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads (docs/decisions/0022).
   // The AWS SDK loads only when it is used: a laptop on the defaults never pays its start-up.

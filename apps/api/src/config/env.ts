@@ -45,6 +45,14 @@ const ZEnv = z
      * checks the stream's session, so a signed-out or revoked session loses its stream within this.
      */
     LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+    /**
+     * Live streams one session may hold open at once (its tabs): one more closes its oldest, since
+     * a reloaded tab opens its new stream before the old one is seen to close. Counted per API
+     * instance (the streams live in its memory; docs/decisions/0027).
+     */
+    LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
+    /** Live streams one user may hold on one API instance over all their sessions; one more is refused (429). */
+    LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
     /** Days expired sessions and tokens and finished jobs are kept before the daily purge (lib/retention.ts). */
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
@@ -136,6 +144,13 @@ const ZEnv = z
       if (env.S3_BUCKET && !env[name]) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_BUCKET is set' });
       }
+    }
+    if (env.LIVE_STREAMS_PER_USER < env.LIVE_STREAMS_PER_SESSION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIVE_STREAMS_PER_USER'],
+        message: 'must be at least LIVE_STREAMS_PER_SESSION',
+      });
     }
     if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
       ctx.addIssue({

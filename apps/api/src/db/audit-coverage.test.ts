@@ -22,6 +22,7 @@ const NOT_AUDITED: Record<string, string> = {
   jobs: 'the job queue: mail and reminders waiting to run; payloads hold live links',
   counters: 'totals kept by triggers from the rows that are audited',
   idempotency_keys: 'answers kept a day so a retried create is not made twice',
+  used_zip_tokens: 'zip download links already opened, so each opens once; the download changes nothing',
   association_days:
     'turn days, 1,200 generated with their association; an import is audited as a change of the association (days_version)',
   installment_day_counts: 'the dashboard rollup kept by triggers from installments',

@@ -21,12 +21,17 @@ export type EnqueueOptions = {
   userId?: number | null;
   /** Run no earlier than this many seconds after the commit (reminders). */
   delaySeconds?: number;
+  /**
+   * Wake the worker once the transaction commits (default), or leave the job to its next regular
+   * pass: for work whose timing must not follow the request that queued it (forgot password).
+   */
+  wake?: boolean;
 };
 
 /**
  * Queues a job inside the caller's transaction: it exists only if the change
  * that caused it commits, and running it can never fail that change. The
- * worker is woken once the transaction commits.
+ * worker is woken once the transaction commits (unless `wake: false`).
  */
 export async function enqueueJob(
   tx: TxContext,
@@ -44,7 +49,7 @@ export async function enqueueJob(
     })
     .returning({ id: jobs.id });
   if (!row) throw new Error('jobs insert returned nothing');
-  tx.afterCommit(() => tx.jobs.kick());
+  if (options.wake !== false) tx.afterCommit(() => tx.jobs.kick());
   return row.id;
 }
 

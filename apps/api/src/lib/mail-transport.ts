@@ -73,9 +73,17 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
     };
   }
 
-  // No SMTP server: keep each message as an .eml file and log its link, so a
-  // local user can still activate an account or reset a password.
+  // No SMTP server: keep each message as an .eml file. Outside production its link is logged too,
+  // so a local user can activate an account or reset a password; in production a link in the log
+  // would hand an account to whoever reads the log, so only the file has it.
   const folder = path.join(env.DATA_DIR, 'outbox');
+  const logLinks = env.NODE_ENV !== 'production';
+  log.info(
+    { outbox: folder },
+    logLinks
+      ? 'no SMTP_URL: mail is written to DATA_DIR/outbox, and its links (activation, password reset) are logged'
+      : 'no SMTP_URL: mail is written to DATA_DIR/outbox only; its links are not logged in production',
+  );
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
@@ -86,7 +94,7 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
       const file = path.join(folder, `${stamp}-${mail.id}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info(
-        { mailId: mail.id, to: mail.to, subject: mail.subject, link: mail.link, file },
+        { mailId: mail.id, to: mail.to, subject: mail.subject, ...(logLinks ? { link: mail.link } : {}), file },
         'mail written to outbox',
       );
     },

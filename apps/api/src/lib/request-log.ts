@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { redactUrl } from './redact.js';
+import { redactText, redactUrl } from './redact.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -35,8 +35,9 @@ type LoggedError = { type: string; message: string; stack: string; code?: string
  */
 export function errorLogSerializer(error: unknown, depth = 0): LoggedError {
   const e = (error ?? {}) as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown; cause?: unknown };
-  const strip = (text: string) => text.replace(/\n?params:[\s\S]*$/i, '');
-  const message = typeof e.message === 'string' ? strip(e.message) : String(error);
+  // A message may quote the URL that failed (the router's "'/api/v1/activation/…' is not a valid url component").
+  const strip = (text: string) => redactText(text.replace(/\n?params:[\s\S]*$/i, ''));
+  const message = strip(typeof e.message === 'string' ? e.message : String(error));
   return {
     type: typeof e.name === 'string' ? e.name : 'Error',
     message,
@@ -45,3 +46,13 @@ export function errorLogSerializer(error: unknown, depth = 0): LoggedError {
     ...(e.cause && depth < 3 ? { cause: errorLogSerializer(e.cause, depth + 1) } : {}),
   };
 }
+
+/**
+ * The logger's serializers (app.ts): the request line, errors, and any `url` field a log call
+ * carries, each with its secrets redacted (docs/decisions/0015, 0027).
+ */
+export const logSerializers = {
+  req: requestLogSerializer,
+  err: errorLogSerializer,
+  url: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value),
+};

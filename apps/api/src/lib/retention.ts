@@ -7,7 +7,7 @@ import type { JobHandler } from './jobs.js';
 /**
  * Retention (issue 14, docs/decisions/0023-scale-out.md): what only grows and no one reads once it
  * has expired — sessions ended or revoked, used or expired account tokens, finished jobs (mail
- * included) — is deleted after RETENTION_DAYS. The audit log is kept: the purge is one summary row
+ * included), used zip links — is deleted after RETENTION_DAYS. The audit log is kept: the purge is one summary row
  * of it (the trigger skips the rows the purge deletes, migration 0016), and its rows older than the
  * live months move to the archive (docs/decisions/0024-audit-log-at-scale.md).
  */
@@ -54,7 +54,7 @@ export async function archiveAuditLog(
   return { moved, more: true };
 }
 
-export type PurgeCounts = { sessions: number; account_tokens: number; jobs: number };
+export type PurgeCounts = { sessions: number; account_tokens: number; jobs: number; used_zip_tokens: number };
 
 export async function purgeExpired(db: Database, days: number): Promise<PurgeCounts> {
   return inTransaction(systemScope(db, 'retention.purge'), async (tx) => {
@@ -68,7 +68,10 @@ export async function purgeExpired(db: Database, days: number): Promise<PurgeCou
       select count(*)::int as n from gone`);
     const finished = await count(sql`with gone as (delete from jobs
         where status in ('done', 'failed') and finished_at < ${cutoff} returning 1) select count(*)::int as n from gone`);
-    const counts = { sessions, account_tokens: tokens, jobs: finished };
+    // Refused for their expiry long before: the row only had to outlive the token.
+    const usedZipTokens = await count(sql`with gone as (delete from used_zip_tokens
+        where expires_at < ${cutoff} returning 1) select count(*)::int as n from gone`);
+    const counts = { sessions, account_tokens: tokens, jobs: finished, used_zip_tokens: usedZipTokens };
     await tx.db.execute(sql`insert into audit_logs (action, entity, new_value)
       values ('retention.purge', 'retention', ${JSON.stringify({ ...counts, days })}::jsonb)`);
     return counts;

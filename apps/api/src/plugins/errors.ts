@@ -7,6 +7,7 @@ import { AppError, type FieldError } from '../lib/app-error.js';
 import { pgErrorInfo } from '../lib/db-errors.js';
 import { localeFromHeader } from '../lib/locale.js';
 import { clientRequestId } from '../lib/request-log.js';
+import { type SecurityHeaders, setSecurityHeaders } from '../lib/security-headers.js';
 import { recordSecurityEvent, type SecurityEvent } from '../lib/security-log.js';
 
 declare module 'fastify' {
@@ -145,16 +146,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode (broken percent-encoding,
  * an over-long parameter) gets the envelope too, not Fastify's own body. It runs before
- * any hook, so the language and the headers the hooks would add are set here.
+ * any hook, so the language and every header the hooks would add (the security headers,
+ * the request ids, no-store) are set here.
  */
-export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const locale = localeFromHeader(request.headers['accept-language']);
-  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
-  const client = clientRequestId(request);
-  if (client) reply.header('x-client-request-id', client);
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  if (status === 500) request.log.error({ err: error }, 'router error');
-  return send(reply, status, envelope(locale, status === 500 ? 'errors.internal' : 'errors.bad_request', {}, []));
+export function frameworkErrorHandler(headers: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = localeFromHeader(request.headers['accept-language']);
+    setSecurityHeaders(reply.raw, headers);
+    reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+    const client = clientRequestId(request);
+    if (client) reply.header('x-client-request-id', client);
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'router error');
+    return send(reply, status, envelope(locale, status === 500 ? 'errors.internal' : 'errors.bad_request', {}, []));
+  };
 }
 
 /** The 404 of an unknown API route, in the same envelope. */

@@ -22,7 +22,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { onQuery?: QueryListener } = {},
+  options: { onQuery?: QueryListener; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
   const database = await openTestDatabase(options);
@@ -40,7 +40,7 @@ export async function createTestApp(
       ADMIN_PASSWORD: ADMIN.password,
       ...overrides,
     });
-    const app = await buildApp({ env, database: database.handle });
+    const app = await buildApp({ env, database: database.handle, logStream: options.logStream });
     await app.ready();
     return {
       app,

@@ -1,13 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { ARCHIVE_ROOT, sanitizeDisplayName, type TArchiveDownloadToken } from '@portal/shared/schemas/archive';
 import { sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { rowsOf } from '../../db/client.js';
+import { usedZipTokens } from '../../db/schema/archive.js';
 import type { Reader } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf } from '../../lib/context.js';
 import { type FileStorage, kindOfKey } from '../../lib/storage.js';
+import { hashToken } from '../../lib/tokens.js';
 import { findItem, type SubtreeRow, subtreeOf } from './archive.repository.js';
 import { assertFolder, invalid } from './archive.service.js';
 
@@ -16,9 +18,10 @@ import { assertFolder, invalid } from './archive.service.js';
  * folder as a zip (GET /archive/zip/files/{id}?token=…). A browser's download link cannot send
  * the bearer header, so the zip link carries a short-lived signed token instead
  * (docs/decisions/0022-staff-tools.md "The download token"): POST /archive/zip/token/{id}, made
- * with the bearer and archive.index, signs `<session>.<folder>.<expiry>` with HMAC-SHA256 keyed by
- * the session's stored token hash. Nothing new is stored, any API instance can check it, and
- * it dies with the session (logout, password change) as well as after ZIP_TOKEN_SECONDS.
+ * with the bearer and archive.index, signs `<session>.<folder>.<expiry>.<nonce>` with HMAC-SHA256
+ * keyed by the session's stored token hash. Any API instance can check it, it dies with the session
+ * (logout, password change) as well as after ZIP_TOKEN_SECONDS, and it opens one download: the
+ * first takes it in used_zip_tokens (docs/decisions/0027-security-round-2.md).
  */
 
 export const ZIP_TOKEN_SECONDS = 120;
@@ -27,9 +30,19 @@ function signature(tokenHash: string, payload: string): Buffer {
   return createHmac('sha256', tokenHash).update(`archive-zip:${payload}`).digest();
 }
 
-/** The token of `<session>.<folder>.<expiry in epoch seconds>`, signed with the session's stored token hash. */
-export function signZipToken(tokenHash: string, sessionId: number, folderId: number, expires: number): string {
-  const payload = `${sessionId}.${folderId}.${expires}`;
+/**
+ * The token of `<session>.<folder>.<expiry in epoch seconds>.<nonce>`, signed with the session's
+ * stored token hash. The nonce makes each link its own: two asked for in one second would
+ * otherwise be one link, spent by the first download.
+ */
+export function signZipToken(
+  tokenHash: string,
+  sessionId: number,
+  folderId: number,
+  expires: number,
+  nonce = randomBytes(12).toString('base64url'),
+): string {
+  const payload = `${sessionId}.${folderId}.${expires}.${nonce}`;
   return `${payload}.${signature(tokenHash, payload).toString('base64url')}`;
 }
 
@@ -66,24 +79,37 @@ export async function issueZipToken(ctx: AppContext, folderId: number): Promise<
   };
 }
 
+/** `<session>.<folder>.<expiry>.<nonce>.<signature>`, as signZipToken writes it. */
+const ZIP_TOKEN =
+  /^([1-9][0-9]{0,9})\.(0|[1-9][0-9]{0,9})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
+type ZipTokenParts = [token: string, session: string, folder: string, expires: string, nonce: string, mac: string];
+
 /**
- * Checks a zip token for `folderId`: well formed, for this folder, not expired, signed for a
- * live session whose user is active, and that user still holds archive.index. A bad or old
- * token is a 401 (ask again); a user who lost the permission, 403.
+ * Checks a zip token for `folderId` and uses it up: well formed, for this folder, not expired,
+ * signed for a live session whose user is active, that user still holds archive.index, and not
+ * used before. A bad or old token is a 401 (ask again); a user who lost the permission, 403; a
+ * link already used, 401 with its own message. Used only once every other check passed, so a
+ * forged token never writes a row; of two downloads at once, the insert lets one through.
  */
 export async function verifyZipToken(ctx: AppContext, folderId: number, token: string | undefined): Promise<void> {
   const refused = () => new AppError(401, 'archive.errors.download_token');
-  const match = /^([1-9][0-9]{0,9})\.(0|[1-9][0-9]{0,9})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
+  const match = ZIP_TOKEN.exec(token ?? '') as unknown as ZipTokenParts | null;
   if (!match) throw refused();
-  const [, sessionId, folder, expires, mac] = match as unknown as [string, string, string, string, string];
+  const [whole, sessionId, folder, expires, nonce, mac] = match;
   if (Number(folder) !== folderId) throw refused();
   if (Number(expires) * 1000 <= ctx.clock.now().getTime()) throw refused();
   const session = await sessionTokenHash(ctx.db, Number(sessionId));
   if (!session) throw refused();
-  const expected = signature(session.hash, `${sessionId}.${folder}.${expires}`);
+  const expected = signature(session.hash, `${sessionId}.${folder}.${expires}.${nonce}`);
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused();
   if (!session.allowed) throw AppError.forbidden();
+  const used = await ctx.db
+    .insert(usedZipTokens)
+    .values({ tokenHash: hashToken(whole), expiresAt: new Date(Number(expires) * 1000).toISOString() })
+    .onConflictDoNothing()
+    .returning({ tokenHash: usedZipTokens.tokenHash });
+  if (used.length === 0) throw new AppError(401, 'archive.errors.download_used');
 }
 
 /** GET /archive/download/{id}: one stored file with its display name. */

@@ -124,13 +124,15 @@ describe('the download token', () => {
       'The download link is not valid or has expired, please ask for the download again',
     );
     expect((await zipOf(other.id, token)).statusCode).toBe(401);
-    const [session, id, expires, mac] = token.split('.') as [string, string, string, string];
+    const [session, id, expires, nonce, mac] = token.split('.') as [string, string, string, string, string];
     const flipped = `${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const bad of [
-      `${session}.${id}.${expires}.${flipped}`,
-      `${session}.${other.id}.${expires}.${mac}`,
-      `${session}.${id}.${Number(expires) + 3600}.${mac}`,
-      `${Number(session) + 1}.${id}.${expires}.${mac}`,
+      `${session}.${id}.${expires}.${nonce}.${flipped}`,
+      `${session}.${other.id}.${expires}.${nonce}.${mac}`,
+      `${session}.${id}.${Number(expires) + 3600}.${nonce}.${mac}`,
+      `${Number(session) + 1}.${id}.${expires}.${nonce}.${mac}`,
+      `${session}.${id}.${expires}.${nonce.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}.${mac}`,
+      `${session}.${id}.${expires}.${mac}`,
       'garbage',
       `${token}\u0000`,
       'x'.repeat(500),
@@ -143,6 +145,26 @@ describe('the download token', () => {
     } finally {
       setClock();
     }
+  });
+
+  it('opens one download: the second is refused, translated, and of two at once only one starts', async () => {
+    const folder = await createArchiveFolder(t.db);
+    const { url } = await tokenFor(folder.id);
+    expect((await open(url)).statusCode).toBe(200);
+    for (const [lang, message] of [
+      ['en', 'This download link has already been used, please ask for the download again'],
+      ['ar', 'رابط التنزيل هذا استُخدم من قبل، من فضلك اطلب التنزيل مرة أخرى'],
+    ] as const) {
+      const again = await open(url, { 'accept-language': lang });
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toEqual({ status: 'error', code: 'archive.errors.download_used', message, errors: [] });
+    }
+    // A new link for the same folder works (once).
+    expect((await open((await tokenFor(folder.id)).url)).statusCode).toBe(200);
+
+    const raced = (await tokenFor(folder.id)).url;
+    const both = await Promise.all([open(raced), open(raced), open(raced)]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
   it('dies with its session, and with the permission to read the archive', async () => {

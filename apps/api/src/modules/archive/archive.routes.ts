@@ -1,5 +1,7 @@
 import { translate } from '@portal/shared/messages';
 import {
+  ARCHIVE_FILE_TYPES,
+  ARCHIVE_UPLOAD_MAX_FILES,
   ZArchiveBatchRequest,
   ZArchiveBatchResult,
   ZArchiveCheckShortNameParams,
@@ -27,6 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
+import { type MultipartBody, mediaTypesOf } from '../../plugins/docs.js';
 import {
   archivePage,
   archiveParents,
@@ -44,6 +47,21 @@ import { moveItems } from './move-archive-items.js';
 import { uploadArchiveFiles } from './upload-archive-files.js';
 
 const TAGS = ['archive'];
+
+/** What uploadArchiveFiles reads (upload-archive-files.ts): the files, and an optional folder to make for them. */
+const UPLOAD_BODY: MultipartBody = {
+  fields: z.object({
+    folder: z.string().optional().describe('The name of a new folder made inside {id} to hold the files'),
+  }),
+  files: {
+    file: { types: mediaTypesOf(ARCHIVE_FILE_TYPES), description: 'One file' },
+    files: {
+      types: mediaTypesOf(ARCHIVE_FILE_TYPES),
+      max: ARCHIVE_UPLOAD_MAX_FILES,
+      description: 'Several files: repeated parts (also accepted as files[] or files[n])',
+    },
+  },
+};
 
 /** A file name in Content-Disposition: an ASCII fallback and the real name (RFC 5987). */
 function attachment(name: string): string {
@@ -76,6 +94,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The root's folders and files, in order, and the upload limits",
+        errors: [404],
         response: { 200: successSchema(ZArchiveListing) },
       },
     },
@@ -133,7 +152,12 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/archive/download/:id',
     {
       config: { access: 'archive.index' },
-      schema: { tags: TAGS, summary: 'One file, streamed, as a download with its name', params: ZArchiveItemParams },
+      schema: {
+        tags: TAGS,
+        summary: 'One file, streamed, as a download with its name',
+        params: ZArchiveItemParams,
+        produces: mediaTypesOf(ARCHIVE_FILE_TYPES),
+      },
     },
     async (request, reply) => {
       const file = await readArchiveFile(request.ctx(), app.storage, request.params.id);
@@ -166,6 +190,8 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The folder and its subfolders as a zip, streamed; ?token= from POST /archive/zip/token/{id}',
         params: ZArchiveFolderParams,
         querystring: ZArchiveZipQuery.partial(),
+        produces: ['application/zip'],
+        errors: [401, 403],
       },
     },
     async (request, reply) => {
@@ -185,6 +211,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload files (multipart `file` or `files[n]`, optional `folder`: a new folder to hold them)',
         consumes: ['multipart/form-data'],
         params: ZArchiveFolderParams,
+        multipartBody: UPLOAD_BODY,
         response: { 200: successSchema(ZArchiveUploadResult) },
       },
     },
@@ -221,6 +248,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'A new folder (parent_id 0 or absent: the root)',
         body: ZArchiveCreateFolderRequest,
+        errors: [404],
         response: { 201: successSchema(ZArchiveItem) },
       },
     },
@@ -318,6 +346,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Copy items (folders with their subtrees and stored files) into folder id',
         params: ZArchiveFolderParams,
         body: ZArchiveBatchRequest,
+        errors: [409],
         response: { 200: successSchema(ZArchiveBatchResult) },
       },
     },

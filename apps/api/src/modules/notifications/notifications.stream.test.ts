@@ -131,6 +131,85 @@ describe('live notifications: one instance', () => {
   });
 });
 
+describe('live notifications: streams are capped per session and per user (issue 19)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // The defaults: 5 a session, 10 a user.
+    t = await createTestApp();
+    base = await listen(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  async function ready(token: string) {
+    const res = await openStream(base, token);
+    expect(res.status).toBe(200);
+    const events = sseReader(res.body as ReadableStream<Uint8Array>);
+    expect((await events.next())?.event).toBe('ready');
+    return events;
+  }
+
+  it('a session’s sixth stream ends its oldest, which is told it was replaced', async () => {
+    const me = await createUser(t.db);
+    const token = await loginAs(t.app, me.phone, me.password);
+    const open = [];
+    for (let i = 0; i < 5; i++) open.push(await ready(token));
+    expect(t.app.liveStreams.count()).toBe(5);
+    const sixth = await ready(token);
+    expect(await open[0]?.next()).toEqual({ event: 'replaced', data: {} });
+    expect(await open[0]?.next()).toBeNull();
+    expect(t.app.liveStreams.count()).toBe(5);
+    // The others still get their events.
+    const id = await notify(t.app, me.id);
+    for (const events of [...open.slice(1), sixth]) {
+      expect(await events.next()).toEqual({ event: 'notification', data: { id } });
+    }
+    for (const events of [...open, sixth]) await events.cancel();
+    await expect.poll(() => t.app.liveStreams.count()).toBe(0);
+  });
+
+  it('a user at ten streams through other sessions is refused the eleventh with a 429', async () => {
+    const me = await createUser(t.db);
+    const first = await loginAs(t.app, me.phone, me.password);
+    const second = await loginAs(t.app, me.phone, me.password);
+    const open = [];
+    for (let i = 0; i < 5; i++) open.push(await ready(first), await ready(second));
+    const third = await loginAs(t.app, me.phone, me.password);
+    const refused = await fetch(`${base}/api/v1/notifications/stream`, {
+      headers: { accept: 'text/event-stream', 'accept-language': 'en', ...bearer(third) },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await refused.json()).toEqual({
+      status: 'error',
+      code: 'too_many_streams',
+      message: 'Too many live connections are open for this account; close a window or tab and try again in 30 seconds',
+      errors: [],
+    });
+    const ar = await openStream(base, third);
+    expect(((await ar.json()) as { message: string }).message).toBe(
+      'توجد اتصالات مباشرة كثيرة مفتوحة لهذا الحساب، من فضلك أغلق نافذة أو تبويبًا وحاول مرة أخرى بعد 30 ثانية',
+    );
+    // Nobody else's streams were touched, and another user is not refused.
+    expect(t.app.liveStreams.count()).toBe(10);
+    const other = await createUser(t.db);
+    const elsewhere = await ready(await loginAs(t.app, other.phone, other.password));
+    // One closes: the third session gets its stream.
+    await open[0]?.cancel();
+    await expect.poll(() => t.app.liveStreams.count()).toBe(10);
+    const admitted = await openStream(base, third);
+    expect(admitted.status).toBe(200);
+    // A stream answer carries the security headers too (its reply is written by hand).
+    expect(admitted.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(admitted.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const last = sseReader(admitted.body as ReadableStream<Uint8Array>);
+    expect((await last.next())?.event).toBe('ready');
+    for (const events of [...open, elsewhere, last]) await events.cancel();
+    await expect.poll(() => t.app.liveStreams.count()).toBe(0);
+  });
+});
+
 describe('live notifications: a session signed out loses its stream', () => {
   it('ends the stream at the next beat once the session is revoked, and a reconnect is refused', async () => {
     const t = await createTestApp({ LIVE_HEARTBEAT_SECONDS: '1' });

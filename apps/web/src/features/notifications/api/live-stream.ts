@@ -40,8 +40,8 @@ export function* sseEvents(buffer: { text: string }): Generator<string> {
 /**
  * Keeps the bell live (issue 13): GET /notifications/stream with the session's bearer header (so
  * no token in a URL), read with fetch. `ready` and every `notification` make the bell read its
- * list again; a dropped stream reconnects after 1, 2, 4 … 30 seconds. While it is down the bell
- * polls (useNotifications, which reads useLiveConnected).
+ * list again; a dropped stream reconnects after 1, 2, 4 … 30 seconds, one `replaced` by another
+ * tab's after 30. While it is down the bell polls (useNotifications, which reads useLiveConnected).
  */
 export function useLiveNotifications(userId: number | null): void {
   const queryClient = useQueryClient();
@@ -79,6 +79,10 @@ export function useLiveNotifications(userId: number | null): void {
             }
             // On ready too: anything created while the stream was down is read now.
             if (name === 'ready' || name === 'notification') refresh();
+            // Another tab of this session took this stream's place (the server keeps a few per
+            // session and ends the oldest): wait the longest before taking one back, or the tabs
+            // would take it from each other in turn. The bell polls meanwhile.
+            if (name === 'replaced') backoff = MAX_BACKOFF_MS;
           }
         }
       } catch {

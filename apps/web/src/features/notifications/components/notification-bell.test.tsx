@@ -126,6 +126,19 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(bell).toHaveAccessibleName('الإشعارات، غير المقروءة: 4'));
   });
 
+  it('waits its longest before reconnecting when another tab’s stream replaced its own', async () => {
+    const server = fakeServer(many(1));
+    await renderWithProviders(<NotificationBell />);
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    server.push('ready');
+    // The server ends the oldest stream of a session that opened one too many, and says so.
+    server.push('replaced');
+    server.drop();
+    // A plain drop reconnects within 1.5 s (the test above); this one does not.
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    expect(server.streams).toHaveLength(1);
+  });
+
   it('caps the unseen count at 99', async () => {
     fakeServer(many(150));
     const { container } = await renderWithProviders(<NotificationBell />);
