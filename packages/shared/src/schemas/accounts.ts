@@ -165,6 +165,17 @@ export { RECOVERY_STATUSES, type RecoveryStatus } from '../constants.js';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalId = z.preprocess(blankToUndefined, idField.optional());
 const optionalBlankText = (max: number) => z.preprocess(blankToUndefined, optionalText(max).optional());
+/**
+ * A lookup id the form must name: absent or blank is `missing` (one issue, on the field), anything
+ * else is judged by idField. A plain pipe, not a union with z.undefined(): its JSON Schema is the
+ * id's own (required, integer), where the union's was an empty, invalid `anyOf: []`.
+ */
+const requiredId = (missing: string) =>
+  z.preprocess((value, ctx) => {
+    const present = blankToUndefined(value);
+    if (present === undefined) ctx.addIssue({ code: 'custom', message: missing });
+    return present;
+  }, idField);
 
 /**
  * POST /recovery (multipart or JSON): the data a recovery account must complete
@@ -186,16 +197,8 @@ export const ZRecoveryRequest = z.object({
   university_name: optionalBlankText(NAME_MAX_LENGTH),
   organization_degree_id: optionalId,
   organization_name: optionalBlankText(NAME_MAX_LENGTH),
-  degree_education_level_id: z.preprocess(
-    blankToUndefined,
-    z.union([idField, z.undefined()]).refine((v) => v !== undefined, { error: 'accounts.validation.level_required' }),
-  ),
-  degree_qualification_id: z.preprocess(
-    blankToUndefined,
-    z
-      .union([idField, z.undefined()])
-      .refine((v) => v !== undefined, { error: 'accounts.validation.qualification_required' }),
-  ),
+  degree_education_level_id: requiredId('accounts.validation.level_required'),
+  degree_qualification_id: requiredId('accounts.validation.qualification_required'),
   degree_specification_id: optionalId,
   experience: optionalBlankText(EXPERIENCE_MAX_LENGTH),
 });

@@ -22,6 +22,7 @@ import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { sendExport } from '../../lib/export.js';
 import { ok } from '../../lib/reply.js';
 import { readTableFile, TableFileError, type TableRow } from '../../lib/table-file.js';
+import { EXPORT_MEDIA_TYPES } from '../../plugins/docs.js';
 import { associationColumns } from './associations.export.js';
 import { exportAssociations } from './associations.repository.js';
 import {
@@ -74,14 +75,13 @@ async function readImport(
       parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), key: i.message })),
     );
   }
-  if (!file)
-    throw new AppError(422, 'errors.validation', {}, [{ field: 'file', key: 'associations.errors.import_empty' }]);
+  if (!file) throw AppError.validation([{ field: 'file', key: 'associations.errors.import_empty' }]);
   try {
     return { fields: parsed.data, rows: await readTableFile(file.bytes, file.name) };
   } catch (error) {
     if (!(error instanceof TableFileError)) throw error;
     const key = error.reason === 'type' ? 'associations.errors.import_file_type' : 'associations.errors.import_empty';
-    throw new AppError(422, 'errors.validation', {}, [{ field: 'file', key }]);
+    throw AppError.validation([{ field: 'file', key }]);
   }
 }
 
@@ -111,6 +111,7 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['associations'],
         summary: 'Every association the filters match, as CSV (UTF-8 with BOM) or XLSX, streamed',
         body: ZAssociationExportRequest,
+        produces: EXPORT_MEDIA_TYPES,
       },
     },
     async (request, reply) =>
@@ -131,6 +132,7 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['associations'],
         summary: 'Create an association and its 1,200 turn days (to_date = from_date + 1200 days)',
         body: ZAssociationCreateRequest,
+        errors: [404],
         response: { 201: successSchema(ZAssociation) },
       },
     },
@@ -163,6 +165,7 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit an association (cost, type and from_date only while nobody subscribed)',
         params: ZIdParams,
         body: ZAssociationUpdateRequest,
+        errors: [409],
         response: { 200: successSchema(ZAssociation) },
       },
     },
@@ -181,6 +184,7 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['associations'],
         summary: 'Delete an association that has not started and has no subscriptions',
         params: ZIdParams,
+        errors: [409],
         response: { 200: successSchema(z.null()) },
       },
     },
@@ -198,6 +202,7 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['associations'],
         summary: 'Force-start an association (only while started_at is empty)',
         body: ZAssociationStatusRequest,
+        errors: [404, 409],
         response: { 200: successSchema(ZAssociation) },
       },
     },
@@ -233,6 +238,13 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Import turn days from a CSV or XLSX file (columns day_number, date; multipart fields association_id, apply, file). Any bad row: 422 naming every row, nothing changes',
         consumes: ['multipart/form-data'],
+        multipartBody: {
+          fields: ZImportFields,
+          files: {
+            file: { types: EXPORT_MEDIA_TYPES, required: true, description: 'CSV or XLSX: columns day_number, date' },
+          },
+        },
+        errors: [404],
         response: { 200: successSchema(ZDaysImportResult) },
       },
     },

@@ -24,6 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in with phone and password',
         body: ZLoginRequestSchema,
+        errors: [401, 403, 429],
         response: { 200: successSchema(ZLoginResponseData) },
       },
     },

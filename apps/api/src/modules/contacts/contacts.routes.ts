@@ -73,6 +73,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Answer a message (once): the answer is emailed to the guest in their language',
         params: ZIdParams,
         body: ZContactReplyRequest,
+        errors: [409],
         response: { 200: successSchema(ZContactMessage) },
       },
     },

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { sendExport } from '../../lib/export.js';
 import { ok } from '../../lib/reply.js';
+import { EXPORT_MEDIA_TYPES, mediaTypesOf } from '../../plugins/docs.js';
 import { requestColumns } from './customer-requests.export.js';
 import {
   deleteCustomerRequest,
@@ -36,6 +37,7 @@ import {
   restoreRequest,
   setRequestBranch,
 } from './customer-requests.service.js';
+import { REPLACEMENT_BODY, REQUEST_FORM_BODY } from './request-upload.js';
 
 const ZFileParams = z.object({ id: ZIdParams.shape.id, fileId: ZIdParams.shape.id });
 
@@ -75,6 +77,7 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers-requests'],
         summary: 'Every request the list filters match (as the list shows them to the caller), CSV or XLSX, streamed',
         body: ZCustomerRequestExportRequest,
+        produces: EXPORT_MEDIA_TYPES,
       },
     },
     async (request, reply) =>
@@ -124,6 +127,7 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'next, next-for-pay, reject, cancel or reset; 409 naming the status when it does not apply',
         params: ZIdParams,
         body: ZRequestActionRequest.and(ZRequestActionExpectation),
+        errors: [403, 409],
         response: { 200: successSchema(ZCustomerRequestDetail) },
       },
     },
@@ -179,6 +183,7 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers-requests'],
         summary: 'Soft-remove (removed 1): cancel_requests or admin_requests',
         params: ZIdParams,
+        errors: [403],
         response: { 200: successSchema(z.null()) },
       },
     },
@@ -216,6 +221,8 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers-requests'],
         summary: 'Create a request (draft) from the form with its documents (multipart)',
         consumes: ['multipart/form-data'],
+        multipartBody: REQUEST_FORM_BODY,
+        errors: [403, 404, 409],
         response: { 200: successSchema(ZRequestSaveResult) },
       },
     },
@@ -235,6 +242,8 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save the form again (creator or edit_requests; a draft or a rejection that is not final)',
         consumes: ['multipart/form-data'],
         params: ZIdParams,
+        multipartBody: REQUEST_FORM_BODY,
+        errors: [403, 409],
         response: { 200: successSchema(ZRequestSaveResult) },
       },
     },
@@ -254,6 +263,8 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace one stored document (multipart field file), as whoever may edit the request',
         consumes: ['multipart/form-data'],
         params: ZIdParams,
+        multipartBody: REPLACEMENT_BODY,
+        errors: [403, 409],
         response: { 200: successSchema(z.object({ id: z.number().int(), request_id: z.number().int() })) },
       },
     },
@@ -272,6 +283,7 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers-requests'],
         summary: 'One document, always as a download; 404 unless the caller may see the request',
         params: ZFileParams,
+        produces: mediaTypesOf(['pdf', 'png', 'jpg']),
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import {
+  customerRequestFormSchema,
   EXTRA_FILE_MAX_BYTES,
   type ExtraFileField,
   MAIN_DOCUMENT_MAX_BYTES,
@@ -10,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../lib/app-error.js';
 import { AppError } from '../../lib/app-error.js';
 import { type FileKindName, type FileStorage, StorageRejection, type StoredFile } from '../../lib/storage.js';
+import { type MultipartBody, mediaTypesOf } from '../../plugins/docs.js';
 
 /**
  * Reading the request form's multipart body (SPEC §3 payload, §5 upload rules): text fields
@@ -32,6 +34,32 @@ const ACCEPT: Record<MainDocument | ExtraFileField, readonly FileKindName[]> = {
   signedContract: ['pdf'],
   investment: ['pdf'],
   additionalFile: ['pdf', 'png', 'jpg'],
+};
+
+/** The form's body as the OpenAPI document describes it (routes' schema.multipartBody): what readRequestForm reads. */
+export const REQUEST_FORM_BODY: MultipartBody = {
+  fields: customerRequestFormSchema(),
+  files: {
+    ...Object.fromEntries(MAIN_DOCUMENTS.map((field) => [field, { types: mediaTypesOf(ACCEPT[field]) }])),
+    signedContract: { types: mediaTypesOf(ACCEPT.signedContract) },
+    investment: { types: mediaTypesOf(ACCEPT.investment) },
+    additionalFile: {
+      types: mediaTypesOf(ACCEPT.additionalFile),
+      max: REQUEST_FILES_MAX - MAIN_DOCUMENTS.length - 2,
+      description: 'Repeated parts (also accepted as additionalFile[n])',
+    },
+  },
+};
+
+/** The body of POST /customers_requests/archive/update/{id}: what readReplacement reads. */
+export const REPLACEMENT_BODY: MultipartBody = {
+  files: {
+    file: {
+      types: mediaTypesOf(['pdf', 'png', 'jpg']),
+      required: true,
+      description: 'A type the replaced document allows (signedContract and investment: pdf only)',
+    },
+  },
 };
 
 export type UploadedDocument = StoredFile & { contentType: MainDocument | ExtraFileField; title: string };

@@ -30,7 +30,11 @@ export const leftoversRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url,
       config: { access: 'public' },
-      schema: { tags: ['not provided'], summary: 'Not part of this portal: always 404 (docs/decisions/0022)' },
+      schema: {
+        tags: ['not provided'],
+        summary: 'Not part of this portal: always 404 (docs/decisions/0022)',
+        errors: [404],
+      },
       handler: async () => {
         throw new AppError(404, 'errors.not_in_portal');
       },

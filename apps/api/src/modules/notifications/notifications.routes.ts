@@ -31,6 +31,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Server-Sent Events: `ready` on open, `notification` {id} when one is created for the caller',
+        produces: ['text/event-stream'],
+        errors: [406, 429],
       },
     },
     (request, reply) => openNotificationStream(app, request, reply),

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { sendExport } from '../../lib/export.js';
 import { ok } from '../../lib/reply.js';
+import { EXPORT_MEDIA_TYPES } from '../../plugins/docs.js';
 import { paymentColumns, subscriptionColumns } from '../associations/associations.export.js';
 import { exportPayments, exportSubscriptions } from './subscriptions.repository.js';
 import {
@@ -60,6 +61,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subscriptions'],
         summary: 'Every subscription the filters match, as CSV (UTF-8 with BOM) or XLSX, streamed',
         body: ZSubscriptionExportRequest,
+        produces: EXPORT_MEDIA_TYPES,
       },
     },
     async (request, reply) =>
@@ -81,6 +83,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Every installment the filters match (a member’s too), as CSV (UTF-8 with BOM) or XLSX, streamed',
         body: ZPaymentExportRequest,
+        produces: EXPORT_MEDIA_TYPES,
       },
     },
     async (request, reply) => {
@@ -103,6 +106,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subscriptions'],
         summary: 'Subscribe a member to an available day; its installments are written with it',
         body: ZSubscriptionCreateRequest,
+        errors: [404, 409],
         response: { 201: successSchema(ZSubscription) },
       },
     },
@@ -120,6 +124,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subscriptions'],
         summary: 'What subscribing to a day means: the payout, the installments, what is owed at once',
         body: ZSubscriptionQuoteRequest,
+        errors: [404],
         response: { 200: successSchema(ZSubscriptionQuote) },
       },
     },
@@ -144,11 +149,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscriptions/payments/receive',
     {
-      config: { access: 'payments.put' },
+      // A receipt retried after a lost answer (a phone on a bad connection) gets the first success, not "already received".
+      config: { access: 'payments.put', idempotent: true },
       schema: {
         tags: ['payments'],
         summary: 'Record one or several installments as received, in one transaction',
         body: ZReceivePaymentsRequest,
+        errors: [404, 409],
         response: { 200: successSchema(z.array(ZPayment)) },
       },
     },
@@ -189,12 +196,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscriptions/:id/transfer',
     {
-      config: { access: 'subscriptions.put' },
+      config: { access: 'subscriptions.put', idempotent: true },
       schema: {
         tags: ['subscriptions'],
         summary: 'Record the payout transfer (reference, date) once the turn day has come',
         params: ZIdParams,
         body: ZTransferRequest,
+        errors: [409],
         response: { 200: successSchema(ZSubscription) },
       },
     },

@@ -2,11 +2,18 @@ import { translate } from '@portal/shared/messages';
 import { successSchema } from '@portal/shared/schemas/envelope';
 import { ZIdParams } from '@portal/shared/schemas/fields';
 import { listPageSchema } from '@portal/shared/schemas/list';
-import { ZTicket, ZTicketDetail, ZTicketListRequest } from '@portal/shared/schemas/tickets';
+import {
+  ZTicket,
+  ZTicketDetail,
+  ZTicketListRequest,
+  ZTicketOpenRequest,
+  ZTicketReplyRequest,
+} from '@portal/shared/schemas/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
+import { type MultipartBody, mediaTypesOf } from '../../plugins/docs.js';
 import {
   closeTicket,
   getTicket,
@@ -22,6 +29,15 @@ const ZFileParams = z.object({ id: ZIdParams.shape.id, messageId: ZIdParams.shap
 function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A ticket message's body as readTicketForm reads it (ticket-upload.ts): its text fields and one optional file, or JSON. */
+function ticketBody(fields: MultipartBody['fields']): MultipartBody {
+  return {
+    fields,
+    files: { file: { types: mediaTypesOf(['pdf', 'png', 'jpg']), description: 'An attachment of at most 512 KB' } },
+    json: true,
+  };
 }
 
 /**
@@ -55,6 +71,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         summary: 'Open a ticket: subject, first message and an optional attachment (pdf/png/jpg ≤ 512 KB)',
         consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: ticketBody(ZTicketOpenRequest),
+        errors: [404],
         response: { 201: successSchema(ZTicketDetail) },
       },
     },
@@ -88,6 +106,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Reply (message + optional attachment): the owner (→ open) or tickets.put (→ answered); 409 when closed',
         consumes: ['multipart/form-data', 'application/json'],
         params: ZIdParams,
+        multipartBody: ticketBody(ZTicketReplyRequest),
+        errors: [403, 409],
         response: { 200: successSchema(ZTicketDetail) },
       },
     },
@@ -107,6 +127,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         summary: 'Close a ticket (its owner or tickets.put); 409 when already closed',
         params: ZIdParams,
+        errors: [403, 409],
         response: { 200: successSchema(ZTicketDetail) },
       },
     },
@@ -122,6 +143,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         summary: 'A message’s attachment, always as a download; 404 unless the caller may see the ticket',
         params: ZFileParams,
+        produces: mediaTypesOf(['pdf', 'png', 'jpg']),
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ import { allow, viewerOf } from '../../lib/context.js';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
 import { type FileStorage, StorageRejection, type StoredFile } from '../../lib/storage.js';
+import { type MultipartBody, mediaTypesOf } from '../../plugins/docs.js';
 import { userAccountRoutes } from './user-account.routes.js';
 import {
   changePassword,
@@ -36,6 +37,17 @@ import {
 
 /** Multipart field names accepted for the photo (the form's `image`, or a generic `file`). */
 const PHOTO_FIELDS = new Set(['image', 'file']);
+
+/** What storePhoto reads, for the OpenAPI document. */
+const PHOTO_BODY: MultipartBody = {
+  files: {
+    image: {
+      types: mediaTypesOf(['png', 'jpg']),
+      required: true,
+      description: 'The photo, at most 512 KB (also accepted in a field named file)',
+    },
+  },
+};
 
 function photoError(status: number, key: string): AppError {
   return new AppError(status, status === 413 ? 'errors.payload_too_large' : 'errors.validation', {}, [
@@ -113,6 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Create a customer (type user) or an administrator (type admin)',
         body: ZUserCreateRequestSchema,
+        errors: [404, 409],
         response: { 201: successSchema(ZUserSchema) },
       },
     },
@@ -130,6 +143,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'One user (themselves, or anyone with users.view)',
         params: ZIdParams,
+        errors: [403],
         response: { 200: successSchema(ZUserSchema) },
       },
     },
@@ -145,6 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a user (themselves unless unedit_users, anyone with users.put)',
         params: ZIdParams,
         body: ZUserUpdateRequestSchema,
+        errors: [403, 409],
         response: { 200: successSchema(ZUserSchema) },
       },
     },
@@ -163,6 +178,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Remove a user (soft delete; sessions revoked, history kept)',
         params: ZIdParams,
+        errors: [409],
         response: { 200: successSchema(z.null()) },
       },
     },
@@ -181,6 +197,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a password: one’s own (old password needed) or, with users.put, another user’s',
         querystring: ZPasswordChangeQuery,
         body: ZPasswordChangeRequestSchema,
+        errors: [403, 404, 429],
         response: { 200: successSchema(z.null()) },
       },
     },
@@ -199,6 +216,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a profile photo (multipart field image; jpg, jpeg or png; at most 512 KB)',
         consumes: ['multipart/form-data'],
         params: ZIdParams,
+        multipartBody: PHOTO_BODY,
+        errors: [403],
         response: { 200: successSchema(ZUserSchema) },
       },
     },
@@ -222,6 +241,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'A user’s profile photo (themselves, users.view or users.index)',
         params: ZIdParams,
+        produces: mediaTypesOf(['png', 'jpg']),
+        errors: [403],
       },
     },
     async (request, reply) => {
