@@ -4,6 +4,7 @@ import arArchive from './locales/ar/archive.json' with { type: 'json' };
 import arAssociations from './locales/ar/associations.json' with { type: 'json' };
 import arCommon from './locales/ar/common.json' with { type: 'json' };
 import arContacts from './locales/ar/contacts.json' with { type: 'json' };
+import arLedger from './locales/ar/ledger.json' with { type: 'json' };
 import arMembers from './locales/ar/members.json' with { type: 'json' };
 import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
 import arRequests from './locales/ar/requests.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enArchive from './locales/en/archive.json' with { type: 'json' };
 import enAssociations from './locales/en/associations.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContacts from './locales/en/contacts.json' with { type: 'json' };
+import enLedger from './locales/en/ledger.json' with { type: 'json' };
 import enMembers from './locales/en/members.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
 import enRequests from './locales/en/requests.json' with { type: 'json' };
@@ -34,6 +36,7 @@ export const MESSAGES = {
     ...arAccounts,
     ...arNotifications,
     ...arAssociations,
+    ...arLedger,
     ...arMembers,
     ...arRequests,
     ...arArchive,
@@ -47,6 +50,7 @@ export const MESSAGES = {
     ...enAccounts,
     ...enNotifications,
     ...enAssociations,
+    ...enLedger,
     ...enMembers,
     ...enRequests,
     ...enArchive,

@@ -55,6 +55,8 @@ const ADDED_PERMISSIONS = [
   'associations.delete',
   'subscriptions.put',
   'payments.put',
+  // Reversing a receipt or a payout (docs/decisions/0029).
+  'payments.reverse',
   'card_requests.put',
   // The back-office tools SPEC §1 lists and §7 names only as calls (docs/decisions/0022).
   'tickets.index',

@@ -17,6 +17,8 @@ export const PERMISSION_GROUPS = {
     'subscriptions.put',
     'payments.index',
     'payments.put',
+    // Reversing a receipt or a payout (issue 20, docs/decisions/0029): admin and manager.
+    'payments.reverse',
     'card_requests.index',
     // Deciding a card request (issued / rejected); the catalogue only lists reading them (0018).
     'card_requests.put',

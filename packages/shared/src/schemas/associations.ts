@@ -3,6 +3,14 @@ import { ASSOCIATION_START_MIN, latestAssociationStart } from '../associations-r
 import { today } from '../clock.js';
 import { ASSOCIATION_COSTS, ASSOCIATION_DURATION_DAYS, NAME_MAX_LENGTH } from '../constants.js';
 import { dayWithin, idField, nameText, optionalText, searchField, wholeNumber } from './fields.js';
+import {
+  RECEIPT_FIELDS,
+  referenceUnlessCash,
+  SUBSCRIPTION_STATES,
+  ZPayout,
+  ZReceiptRef,
+  ZSubscriptionBalance,
+} from './ledger.js';
 import { ZListQuery } from './list.js';
 
 export { ASSOCIATION_START_MAX_YEARS, ASSOCIATION_START_MIN, latestAssociationStart } from '../associations-rules.js';
@@ -14,10 +22,16 @@ export { ASSOCIATION_START_MAX_YEARS, ASSOCIATION_START_MIN, latestAssociationSt
  */
 export const ASSOCIATION_TYPES = ['normal', 'vip'] as const;
 export type AssociationType = (typeof ASSOCIATION_TYPES)[number];
-export const ASSOCIATION_STATUSES = ['pending', 'started'] as const;
+/**
+ * Status follows the dates (issue 22 §4, docs/decisions/0029): pending before from_date, started
+ * from from_date (or a force start), closed from to_date (the daily job writes the settlement).
+ */
+export const ASSOCIATION_STATUSES = ['pending', 'started', 'closed'] as const;
+export type AssociationStatus = (typeof ASSOCIATION_STATUSES)[number];
 export const TRANSFER_STATUSES = ['unpaid', 'paid'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['future', 'received', 'late'] as const;
+/** `cancelled`: an installment of a subscription that was withdrawn (kept, never deleted). */
+export const PAYMENT_STATUSES = ['future', 'received', 'late', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** The most installments recorded as received in one call. */
 export const RECEIVE_MAX_IDS = 200;
@@ -103,6 +117,10 @@ export const ZAssociation = z.object({
   to_date: z.string(),
   status: z.enum(ASSOCIATION_STATUSES),
   started_at: z.string().nullable(),
+  /** "Start" may be offered: only before from_date, and only while not started. */
+  can_start: z.boolean(),
+  /** Set by the daily job on to_date; nothing but a reversal is recorded after it. */
+  closed_at: z.string().nullable(),
   numOfSubscription: z.number().int(),
   AvailableDays: z.number().int(),
   /** Cost, type and from_date may no longer change (someone subscribed). */
@@ -180,6 +198,8 @@ export const SUBSCRIPTION_SORT_COLUMNS = ['id', 'date', 'dayNumber', 'amount'] a
 export const ZSubscriptionListRequest = ZListQuery.extend({
   sortBy: z.enum(SUBSCRIPTION_SORT_COLUMNS, { error: 'validation.invalid_value' }).default('id'),
   status: z.enum(TRANSFER_STATUSES, { error: 'validation.invalid_value' }).optional(),
+  /** Active subscriptions unless asked otherwise (withdrawn ones are `cancelled`). */
+  subscription_status: z.enum(SUBSCRIPTION_STATES, { error: 'validation.invalid_value' }).default('active'),
   association_id: idField.optional(),
   user_id: idField.optional(),
 });
@@ -202,6 +222,10 @@ export const ZSubscription = z.object({
   transferStatus: z.enum(TRANSFER_STATUSES),
   transfer_reference: z.string().nullable(),
   transfer_date: z.string().nullable(),
+  /** The payout that made transferStatus paid (null while unpaid). */
+  payout_id: z.number().int().nullable(),
+  /** active, or cancelled once the member withdrew. */
+  subscription_status: z.enum(SUBSCRIPTION_STATES),
   created_at: z.string(),
 });
 export type TSubscription = z.infer<typeof ZSubscription>;
@@ -215,14 +239,24 @@ export const ZInstallmentTotals = z.object({
   late_sum: z.number(),
   future_count: z.number().int(),
   future_sum: z.number(),
+  /** Cancelled by a withdrawal: owed by no one. */
+  cancelled_count: z.number().int(),
 });
 export type TInstallmentTotals = z.infer<typeof ZInstallmentTotals>;
 
 /** GET /subscriptions/{id}: with the member's account of it. */
 export const ZSubscriptionDetail = ZSubscription.extend({
   installments: ZInstallmentTotals,
-  /** The payout may be recorded: its day has come and it is unpaid. */
+  /** The payout may be recorded: its day has come, it is unpaid, the subscription active, the association open. */
   payout_due: z.boolean(),
+  association_status: z.enum(ASSOCIATION_STATUSES),
+  /** From the ledger (docs/decisions/0029): paid, paid out, refunded, owed back. */
+  balance: ZSubscriptionBalance,
+  /** Staff may withdraw it or hand it to another member (active, association not closed). */
+  can_withdraw: z.boolean(),
+  can_replace: z.boolean(),
+  /** A refund may be recorded: withdrawn, owed_back > 0, association not closed. */
+  can_refund: z.boolean(),
 });
 export type TSubscriptionDetail = z.infer<typeof ZSubscriptionDetail>;
 
@@ -231,8 +265,21 @@ export const ZTransferRequest = z.object({
   reference: nameText('associations.validation.reference_required', REFERENCE_MAX_LENGTH),
   /** The day the money left: not in the future (Cairo); not before the turn day (checked with the day, on the server). */
   date: dayWithin({ max: today }, 'associations.validation.transfer_date_future'),
+  note: optionalText(500).optional(),
+  /**
+   * The net the dialog showed (EGP, from the payout quote). When given and the arrears changed
+   * since (a receipt recorded meanwhile), the payout is refused with 409 ledger.errors.quote_changed.
+   */
+  expected_net: z
+    .number({ error: 'validation.invalid_value' })
+    .min(0, { error: 'validation.invalid_value' })
+    .optional(),
 });
 export type TTransferRequest = z.infer<typeof ZTransferRequest>;
+
+/** POST /subscriptions/{id}/transfer answers the subscription and the payout it recorded. */
+export const ZTransferResult = ZSubscription.extend({ payout: ZPayout });
+export type TTransferResult = z.infer<typeof ZTransferResult>;
 
 /* ------------------------------------------------------------------ payments */
 
@@ -264,18 +311,24 @@ export const ZPayment = z.object({
   reference: z.string().nullable(),
   note: z.string().nullable(),
   received_at: z.string().nullable(),
+  /** The receipt that covers it while received. */
+  receipt: ZReceiptRef.nullable(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
-/** POST /subscriptions/payments/receive: one or several installments received, in one transaction. */
-export const ZReceivePaymentsRequest = z.object({
-  ids: z
-    .array(idField, { error: 'validation.invalid_value' })
-    .min(1, { error: 'associations.validation.payments_required' })
-    .max(RECEIVE_MAX_IDS, { error: 'validation.too_long' }),
-  reference: nameText('associations.validation.reference_required', REFERENCE_MAX_LENGTH),
-  note: optionalText(500).optional(),
-});
+/**
+ * POST /subscriptions/payments/receive: one or several installments received, in one transaction,
+ * one receipt per subscription they belong to (method, reference unless cash, date received, note).
+ */
+export const ZReceivePaymentsRequest = z
+  .object({
+    ids: z
+      .array(idField, { error: 'validation.invalid_value' })
+      .min(1, { error: 'associations.validation.payments_required' })
+      .max(RECEIVE_MAX_IDS, { error: 'validation.too_long' }),
+    ...RECEIPT_FIELDS,
+  })
+  .superRefine(referenceUnlessCash);
 export type TReceivePaymentsRequest = z.infer<typeof ZReceivePaymentsRequest>;
 
 /** The body of an export: a list's filters plus the file format (every matching row, not a page). */

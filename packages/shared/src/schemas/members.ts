@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSOCIATION_DURATION_DAYS } from '../constants.js';
 import { ASSOCIATION_TYPES, PAYMENT_STATUSES, TRANSFER_STATUSES, ZInstallmentTotals } from './associations.js';
 import { idField, wholeNumber } from './fields.js';
+import { ZReceiptRef } from './ledger.js';
 import { ZListQuery } from './list.js';
 
 /**
@@ -49,6 +50,8 @@ export const ZStatementRow = z.object({
   status: z.enum(PAYMENT_STATUSES),
   received_at: z.string().nullable(),
   reference: z.string().nullable(),
+  /** The receipt covering it while received (GET /me/receipts/{id} prints it). */
+  receipt: ZReceiptRef.nullable(),
 });
 export type TStatementRow = z.infer<typeof ZStatementRow>;
 

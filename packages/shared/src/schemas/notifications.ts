@@ -21,6 +21,9 @@ export const NOTIFICATION_TYPES = [
   'ticket_answered',
   'ticket_replied',
   'ticket_closed',
+  'payout_recorded',
+  'receipt_reversed',
+  'payout_reversed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES } from '../constants.js';
 import { hasNoControlCharacters } from './fields.js';
+import { PAYOUT_ARREARS_POLICIES, type PayoutArrearsPolicy } from './ledger.js';
 
 /**
  * Settings an administrator can change (POST /setting/index, /setting/change/{id}).
@@ -47,6 +48,8 @@ const pageSize = z.preprocess(
     .refine((n) => (OFFERED_PAGE_SIZES as readonly number[]).includes(n), { error: 'settings.invalid_page_size' }),
 );
 
+const arrearsPolicy = z.enum(PAYOUT_ARREARS_POLICIES, { error: 'settings.invalid_value' });
+
 /**
  * What an operator changes without a deploy (docs/decisions/0022-staff-tools.md). `kind` tells
  * the settings screen which control to show; `client` settings are read by every signed-in
@@ -63,6 +66,18 @@ export const SETTING_DEFINITIONS = {
   mail_sender_name: { value: senderName, default: 'بوابة الجمعيات', kind: 'text', client: false },
   /** The rows a list shows before the user picks another size. */
   default_page_size: { value: pageSize, default: DEFAULT_PAGE_SIZE as number, kind: 'page_size', client: true },
+  /**
+   * What a payout does with the member's arrears on that subscription (docs/decisions/0029):
+   * `net` settles them from the payout by deduction and transfers the rest; `refuse` refuses the
+   * payout until they are paid. Arrears above the payout are refused under either.
+   */
+  payout_arrears_policy: {
+    value: arrearsPolicy,
+    default: 'net' as PayoutArrearsPolicy,
+    kind: 'choice',
+    choices: PAYOUT_ARREARS_POLICIES,
+    client: false,
+  },
 } as const;
 
 export type SettingKind = (typeof SETTING_DEFINITIONS)[SettingKey]['kind'];

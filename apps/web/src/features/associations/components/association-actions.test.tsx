@@ -20,6 +20,8 @@ const ASSOCIATION: TAssociation = {
   to_date: '2030-06-13',
   status: 'pending',
   started_at: null,
+  can_start: true,
+  closed_at: null,
   numOfSubscription: 0,
   AvailableDays: 1200,
   locked: false,

@@ -54,7 +54,7 @@ export function AssociationSummary({ association }: { association: TAssociation 
               </Button>
             </Link>
           )}
-          {can('associations.put') && a.started_at === null && (
+          {can('associations.put') && a.can_start && (
             <StartAssociation
               association={a}
               text={t('associationsUi.detail.start')}

@@ -146,7 +146,7 @@ export function AssociationsTable() {
               icon={<EditOutlined />}
             />
           )}
-          {can('associations.put') && row.started_at === null && (
+          {can('associations.put') && row.can_start && (
             <StartAssociation association={row} testId={`association-start-${row.id}`} />
           )}
           {can('associations.delete') && (

@@ -5,7 +5,12 @@ import { type BadgeColor, StatusBadge } from '../../../components/data-table/col
 import { formatDate, formatId } from '../../../lib/format';
 
 /** SPEC §4: future primary, received success, late danger. */
-const PAYMENT_COLORS: Record<PaymentStatus, BadgeColor> = { future: 'processing', received: 'success', late: 'error' };
+const PAYMENT_COLORS: Record<PaymentStatus, BadgeColor> = {
+  future: 'processing',
+  received: 'success',
+  late: 'error',
+  cancelled: 'default',
+};
 
 export function PaymentStatusBadge({ status, testId }: { status: PaymentStatus; testId?: string }) {
   return <StatusBadge color={PAYMENT_COLORS[status]} label={`associations.labels.${status}`} testId={testId} />;

@@ -47,6 +47,7 @@ export function makeStatement(count = 1200, received = 30, late = 5): TStatement
       status,
       received_at: status === 'received' ? `${due}T10:00:00.000Z` : null,
       reference: status === 'received' ? `FAW-${1000 + i}` : null,
+      receipt: status === 'received' ? { id: 1000 + i, number: `R-2026-${String(1000 + i).padStart(6, '0')}` } : null,
     };
   });
   const future = count - received - late;
@@ -64,6 +65,7 @@ export function makeStatement(count = 1200, received = 30, late = 5): TStatement
       late_sum: late * 100,
       future_count: future,
       future_sum: future * 100,
+      cancelled_count: 0,
     },
     remaining_sum: (late + future) * 100,
     rows,

@@ -9,6 +9,7 @@ export const PAYMENT_COLORS: Record<PaymentStatus, BadgeColor> = {
   future: 'processing',
   received: 'success',
   late: 'error',
+  cancelled: 'default',
 };
 
 /** "5 days late" under a late installment's badge (SPEC: a late payment shows how many days late). */

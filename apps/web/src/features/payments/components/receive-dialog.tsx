@@ -51,7 +51,13 @@ export default function ReceiveDialog({
     async (values: Values, idempotent) => {
       setRefused(null);
       const received = await receive.mutateAsync(
-        idempotent({ ids, reference: values.reference, ...(values.note ? { note: values.note } : {}) }),
+        // Cash: what the server assumes for a client that names no method (docs/decisions/0029).
+        idempotent({
+          ids,
+          method: 'cash',
+          reference: values.reference,
+          ...(values.note ? { note: values.note } : {}),
+        }),
       );
       toast.success(
         t('paymentsUi.received', { count: received.length, formatted: formatNumber(received.length, lang) }),
