@@ -1,10 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/providers';
 import { SubmitButton } from '../components/forms/submit-button';
 import { renderWithProviders } from '../test/render';
 import { ApiError } from './api-client';
 import { confirmPasswordRules, useFormSubmit } from './forms';
+import { changeLanguage } from './i18n';
+import { idempotencyKeyOf } from './idempotency';
+import { createQueryClient } from './query-client';
 
 type Values = { name?: string; password?: string; confirm?: string };
 
@@ -99,5 +104,67 @@ describe('the forms helper', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('demo-submit'));
     expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
     expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays disabled after a save that leaves, until the next page is there', async () => {
+    // The next page is a lazy route, as every screen is (app/router.tsx): it arrives when the test says.
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const keys: (string | undefined)[] = [];
+    const save = vi.fn(async (body: unknown) => {
+      keys.push(idempotencyKeyOf(body));
+    });
+    function Leaving() {
+      const [form] = Form.useForm<Values>();
+      const submit = useFormSubmit(form, async (values: Values, idempotent, leave) => {
+        await save(idempotent({ name: values.name ?? '' }));
+        leave('/next');
+      });
+      return (
+        <Form form={form} name="leaving" onFinish={submit.onFinish} initialValues={{ name: 'Mona' }}>
+          <Form.Item name="name" label="Name">
+            <Input />
+          </Form.Item>
+          <SubmitButton pending={submit.pending} testId="leaving-submit">
+            Save
+          </SubmitButton>
+        </Form>
+      );
+    }
+    await changeLanguage('en');
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <Leaving /> },
+        {
+          path: '/next',
+          lazy: async () => {
+            await arrived;
+            return { Component: () => <h1>Next page</h1> };
+          },
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const button = screen.getByTestId('leaving-submit');
+    fireEvent.click(button);
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    // The save went through; the next page is still downloading: the form is on screen, and busy.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('leaving-submit')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('leaving-submit'));
+    fireEvent.submit(screen.getByTestId('leaving-submit').closest('form') as HTMLFormElement);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(save).toHaveBeenCalledTimes(1);
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'Next page' })).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 import { useIdempotencyKey, withIdempotencyKey } from './idempotency';
+import { type LeaveAfterSave, useLeaveAfterSave } from './leave';
 import { usePendingGuard } from './pending-guard';
 import { toast, toastApiError } from './toast';
 
@@ -167,7 +168,10 @@ export type FormSubmit<V> = {
   onFinish: (values: V) => void;
   /** Give to <Form onFinishFailed>: "complete the required fields". */
   onFinishFailed: () => void;
-  /** True from the click until the save settles: the submit button shows it and takes no click. */
+  /**
+   * True from the click until the save settles, and after a save that leaves (`leave`) until the
+   * page has moved on: the submit button shows it and takes no click.
+   */
   pending: boolean;
 };
 
@@ -180,23 +184,40 @@ export type FormSubmit<V> = {
  * and the request carries an `Idempotency-Key` (lib/idempotency.ts). Sending the same body again
  * after a failure (a lost answer, a timeout) reuses the key, so the server does the save once;
  * a changed body, or a save that went through, gets a new key.
+ *
+ * And `leave`: a form that goes to another page after its save calls `leave(path)` instead of
+ * `navigate(path)` (lib/leave.ts). The next page may take a moment to download while this one
+ * stays on screen; the form stays pending, refuses Enter and clicks, and keeps its idempotency
+ * key until the page has moved on, so nothing is sent twice meanwhile.
  */
 export function useFormSubmit<V>(
   form: FormInstance<V>,
-  submit: (values: V, idempotent: <B>(body: B, scope?: unknown) => B) => Promise<unknown>,
+  submit: (
+    values: V,
+    idempotent: <B>(body: B, scope?: unknown) => B,
+    leave: LeaveAfterSave['leave'],
+  ) => Promise<unknown>,
   options: SaveErrorOptions & { onError?: (error: unknown) => void } = {},
 ): FormSubmit<V> {
   const keys = useIdempotencyKey();
+  const away = useLeaveAfterSave(() => keys.settled());
   // `scope`: what else tells two saves apart (the id of the record edited when the body does not name it).
   const idempotent = <B>(body: B, scope?: unknown): B => withIdempotencyKey(body, keys.keyFor([scope, body]));
   const guard = usePendingGuard(async (values: V) => {
     try {
-      await submit(values, idempotent);
-      keys.settled();
+      await submit(values, idempotent, away.leave);
+      // Leaving: the key is forgotten once the page has moved on (useLeaveAfterSave's onMoved).
+      if (!away.isLeaving()) keys.settled();
     } catch (error) {
       if (options.onError) options.onError(error);
       else showSaveError(form, error, options);
     }
   });
-  return { onFinish: (values) => void guard.run(values), onFinishFailed: toastCompleteFields, pending: guard.pending };
+  return {
+    onFinish: (values) => {
+      if (!away.isLeaving()) void guard.run(values);
+    },
+    onFinishFailed: toastCompleteFields,
+    pending: guard.pending || away.leaving,
+  };
 }

@@ -52,7 +52,10 @@ function fingerprint(values: unknown): string {
 export type IdempotencyKeys = {
   /** The key for sending these values: the last one while the values stay the same, a new one once they change. */
   keyFor(values: unknown): string;
-  /** The save went through: the next submission is a new one, with a new key. */
+  /**
+   * The save went through (and, for a form that leaves after it, the page has moved on): the next
+   * submission is a new one, with a new key.
+   */
   settled(): void;
 };
 

@@ -28,7 +28,7 @@ export function ForgotPasswordForm({ onSent, notice }: Props) {
     schema: ZForgotPasswordRequest,
     normalize: { email: stripSpaces },
     onValid: (input) => {
-      if (forgot.isPending) return;
+      if (forgot.isPending || forgot.isSuccess) return;
       forgot.mutate(input, {
         onSuccess: () => onSent(input.email),
         onError: (error) => {
@@ -58,7 +58,13 @@ export function ForgotPasswordForm({ onSent, notice }: Props) {
         autoFocus
         placeholder={t('accountsUi.fields.email_placeholder')}
       />
-      <Button type="submit" variant="primary" block loading={forgot.isPending} data-testid="reset-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        block
+        loading={forgot.isPending || forgot.isSuccess}
+        data-testid="reset-submit"
+      >
         {t('accountsUi.reset.submit')}
       </Button>
       <p className="form-footer">

@@ -144,7 +144,7 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
   const requiredName: Rule[] = [{ required: true, whitespace: true, message: t('validation.required') }];
 
   const submit = (values: Values) => {
-    if (submitRecovery.isPending) return;
+    if (submitRecovery.isPending || submitRecovery.isSuccess) return;
     const parsed = ZRecoveryRequest.safeParse(toRequest(values));
     if (!parsed.success) {
       toast.error(t('accountsUi.invalid_data'));
@@ -153,10 +153,8 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
     const input: TRecoveryRequest = parsed.data;
     // A retry of the same data carries the same idempotency key (lib/idempotency.ts).
     submitRecovery.mutate(withIdempotencyKey(input, keys.keyFor(input)), {
-      onSuccess: (saved) => {
-        keys.settled();
-        onSubmitted(saved.status);
-      },
+      // The key is kept: the page moves on (the form and its key go with it).
+      onSuccess: (saved) => onSubmitted(saved.status),
       onError: (error) => {
         showServerFieldErrors(form, error, FIELDS);
       },
@@ -325,8 +323,8 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
         type="primary"
         htmlType="submit"
         block
-        loading={submitRecovery.isPending}
-        disabled={submitRecovery.isPending}
+        loading={submitRecovery.isPending || submitRecovery.isSuccess}
+        disabled={submitRecovery.isPending || submitRecovery.isSuccess}
         data-testid="recovery-submit"
       >
         {t('accountsUi.recovery.submit')}

@@ -48,12 +48,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (data: TLoginResp
     validateOn: 'blur',
     onInvalid: () => toast.error(t('accountsUi.invalid_data')),
     onValid: (input) => {
-      if (register.isPending) return;
+      if (register.isPending || register.isSuccess) return;
       register.mutate(withIdempotencyKey(input, keys.keyFor(input)), {
-        onSuccess: (data) => {
-          keys.settled();
-          onRegistered(data);
-        },
+        // The key is kept: the page moves on (the form and its key go with it).
+        onSuccess: (data) => onRegistered(data),
         onError: (error) => {
           form.showServerErrors(error);
         },
@@ -123,7 +121,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (data: TLoginResp
         onChange={(checked) => form.field('accept_terms').onChange({ target: { value: checked ? 'true' : '' } })}
         error={form.errors.accept_terms ?? null}
       />
-      <Button type="submit" variant="primary" block loading={register.isPending} data-testid="register-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        block
+        loading={register.isPending || register.isSuccess}
+        data-testid="register-submit"
+      >
         {t('accountsUi.register.submit')}
       </Button>
       <p className="form-footer">

@@ -6,7 +6,7 @@ import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
@@ -69,7 +69,6 @@ export function endDateOf(fromDate: string | null | undefined): string | null {
 export function AssociationForm({ association }: { association?: TAssociation }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage();
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const schemas = useSchemas(loadSchemas);
   const rule = (field: Field) => fieldRule(form, schemas, field);
@@ -82,7 +81,7 @@ export function AssociationForm({ association }: { association?: TAssociation })
 
   const submit = useFormSubmit(
     form,
-    async (values: Values, idempotent) => {
+    async (values: Values, idempotent, leave) => {
       const { ZAssociationCreateRequest } = await schemas();
       const parsed = ZAssociationCreateRequest.safeParse(values);
       if (!parsed.success) return toastCompleteFields();
@@ -90,7 +89,7 @@ export function AssociationForm({ association }: { association?: TAssociation })
         ? await update.mutateAsync(idempotent(parsed.data, association.id))
         : await create.mutateAsync(idempotent(parsed.data));
       toast.success(t(editing ? 'associations.messages.updated' : 'associations.messages.created'));
-      navigate(paths.association(saved.id));
+      leave(paths.association(saved.id));
     },
     { fields: FIELDS },
   );

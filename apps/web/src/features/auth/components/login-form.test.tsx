@@ -69,7 +69,11 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     const data = { access_token: 't'.repeat(43), expires_at: '2026-01-01T00:00:00Z', user: { id: 1 } };
     answer(jsonResponse({ status: 'success', data }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), WAIT);
-    expect(screen.getByTestId('login-submit')).toBeEnabled();
+    // Signed in: the page moves on to the dashboard, which may take a moment to download. Until it
+    // has, the form stays busy and a second Enter signs in no second time (issue 22 item 5).
+    expect(screen.getByTestId('login-submit')).toBeDisabled();
+    await user.type(password(), '{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('shows the invalid-data toast when the server refuses the credentials, and empties the password', async () => {

@@ -31,12 +31,15 @@ export function LoginForm({
 }) {
   const { t } = useTranslation();
   const login = useLogin();
+  // After a success the page moves on (a lazy route may take a moment): busy until it has, so a
+  // second click sends nothing (issue 22 item 5).
+  const busy = login.isPending || login.isSuccess;
   const form = useLeanForm({
     fields: FIELDS,
     schema: loginSchema,
     normalize: { phone: normalizePhone },
     onValid: (input) => {
-      if (login.isPending) return;
+      if (busy) return;
       onSubmit?.();
       login.mutate(input, {
         onSuccess,
@@ -75,7 +78,7 @@ export function LoginForm({
       <div className="form-links">
         <Link to={paths.reset}>{t('auth.forgot_password')}</Link>
       </div>
-      <Button type="submit" variant="primary" block loading={login.isPending} data-testid="login-submit">
+      <Button type="submit" variant="primary" block loading={busy} data-testid="login-submit">
         {t('auth.login')}
       </Button>
       <p className="form-footer">

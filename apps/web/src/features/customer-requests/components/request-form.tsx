@@ -18,7 +18,6 @@ import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { NativeSelect } from '../../../components/forms/native-select';
 import { Panel } from '../../../components/layout/panel';
@@ -27,6 +26,7 @@ import { ApiError, apiUpload } from '../../../lib/api-client';
 import { useClientSettings } from '../../../lib/client-settings';
 import { dayjsOfDay, dayOfDayjs, today, todayDayjs } from '../../../lib/clock';
 import { useSchemas } from '../../../lib/forms';
+import { useLeaveAfterSave } from '../../../lib/leave';
 import { useSession } from '../../../lib/session';
 import { toast, toastApiError } from '../../../lib/toast';
 import { useInvalidateCustomerRequests, useRequestLookups } from '../api/lookups-api';
@@ -131,7 +131,8 @@ function initialValues(
  */
 export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // After a save the request's page opens; until it has, the form stays busy (lib/leave.ts).
+  const away = useLeaveAfterSave();
   const { user } = useSession();
   const lookups = useRequestLookups();
   // The document folder and contracts page (settings, SPEC §2): shown on create, when set.
@@ -178,7 +179,7 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
   };
 
   const save = async (submitAfter: boolean) => {
-    if (pending) return;
+    if (pending || away.isLeaving()) return;
     const values = form.getFieldsValue(true) as Values;
     setServerErrors([]);
     if (!(await check(values))) return;
@@ -204,7 +205,7 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
         toast.success(t(request ? 'requests.messages.saved' : 'requests.messages.created'));
       }
       invalidate(saved.id);
-      navigate(paths.serviceRequest(saved.id));
+      away.leave(paths.serviceRequest(saved.id));
     } catch (error) {
       if (error instanceof ApiError && !error.isNetwork && error.errors.length > 0) {
         setServerErrors(error.errors.map((e) => e.title));
@@ -404,11 +405,20 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
         </div>
       )}
       <div className="request-form-actions">
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SaveOutlined aria-hidden="true" />}
+          loading={pending || away.leaving}
+        >
           {t(request ? 'requestsForm.save' : 'requestsForm.create')}
         </Button>
         {offersNext && (
-          <Button icon={<CheckOutlined aria-hidden="true" />} onClick={() => void save(true)} disabled={pending}>
+          <Button
+            icon={<CheckOutlined aria-hidden="true" />}
+            onClick={() => void save(true)}
+            disabled={pending || away.leaving}
+          >
             {t('requestsForm.save_and_submit')}
           </Button>
         )}

@@ -2,7 +2,7 @@ import { type TOpenAssociation, ZJoinRequest } from '@portal/shared/schemas/memb
 import { Alert, Button, Form, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { paths } from '../../../config/paths';
 import { needsActivation } from '../../../lib/account-state';
@@ -50,7 +50,6 @@ function UnverifiedAlert({ message }: { message: string }) {
 export function JoinDialog({ association, onClose }: { association: TOpenAssociation; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const navigate = useNavigate();
   const { user } = useSession();
   const [form] = Form.useForm<Values>();
   const day = Form.useWatch('day_number', form) ?? null;
@@ -63,13 +62,13 @@ export function JoinDialog({ association, onClose }: { association: TOpenAssocia
 
   const submit = useFormSubmit(
     form,
-    async (values: Values, idempotent) => {
+    async (values: Values, idempotent, leave) => {
       const parsed = ZJoinRequest.safeParse({ association_id: association.id, day_number: values.day_number });
       if (!parsed.success) return toastCompleteFields();
       const joined = await join.mutateAsync(idempotent(parsed.data));
       toast.success(t('members.messages.joined', { day: formatId(joined.day.day_number, lang) }));
       onClose();
-      navigate(paths.myAssociations);
+      leave(paths.myAssociations);
     },
     {
       onError: (error) => {

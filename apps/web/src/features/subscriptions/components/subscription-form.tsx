@@ -1,7 +1,7 @@
 import type { TSubscriptionQuote } from '@portal/shared/schemas/associations';
 import { Alert, Button, Descriptions, Form, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
@@ -77,7 +77,6 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
   const { t } = useTranslation();
   const lang = currentLanguage();
   const digits = useDigits();
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const associationId = Form.useWatch('association_id', form) ?? initial.association_id;
   const dayNumber = Form.useWatch('day_number', form) ?? initial.day_number;
@@ -89,7 +88,7 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
 
   const submit = useFormSubmit(
     form,
-    async (values: Values, idempotent) => {
+    async (values: Values, idempotent, leave) => {
       const body = {
         user_id: values.user_id ?? 0,
         association_id: values.association_id ?? 0,
@@ -97,7 +96,7 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
       };
       await create.mutateAsync(idempotent(body));
       toast.success(t('associations.messages.subscribed'));
-      navigate(paths.subscriptions);
+      leave(paths.subscriptions);
     },
     {
       fields: FIELDS,

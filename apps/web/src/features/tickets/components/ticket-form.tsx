@@ -3,12 +3,12 @@ import { TICKET_MESSAGE_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from '@portal/sh
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { FileField } from '../../../components/forms/file-field';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
 import { lazyZodRule, showSaveError, toastCompleteFields, useSchemas } from '../../../lib/forms';
+import { useLeaveAfterSave } from '../../../lib/leave';
 import { usePendingGuard } from '../../../lib/pending-guard';
 import { toast } from '../../../lib/toast';
 import { sendNewTicket, useTicketChanged } from '../api/tickets-api';
@@ -26,7 +26,8 @@ const FIELDS = ['subject', 'message', 'file'] as const;
  */
 export function TicketForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // The new ticket opens next; until it has, the form stays busy (lib/leave.ts).
+  const away = useLeaveAfterSave();
   const [form] = Form.useForm<Values>();
   const changed = useTicketChanged();
   const schemas = useSchemas(() => import('@portal/shared/schemas/tickets'));
@@ -45,7 +46,7 @@ export function TicketForm() {
       const ticket = await sendNewTicket(body, setProgress);
       changed(ticket);
       toast.success(t('tickets.messages.opened'));
-      navigate(paths.ticket(ticket.id));
+      away.leave(paths.ticket(ticket.id));
     } catch (error) {
       showSaveError(form, error, { fields: FIELDS });
     } finally {
@@ -61,7 +62,9 @@ export function TicketForm() {
         layout="vertical"
         name="ticket"
         requiredMark
-        onFinish={(values) => void send.run(values)}
+        onFinish={(values) => {
+          if (!away.isLeaving()) void send.run(values);
+        }}
         onFinishFailed={toastCompleteFields}
         data-testid="ticket-form"
       >
@@ -95,7 +98,7 @@ export function TicketForm() {
           />
         </Form.Item>
         <div className="form-actions">
-          <SubmitButton pending={send.pending} testId="ticket-submit">
+          <SubmitButton pending={send.pending || away.leaving} testId="ticket-submit">
             <SendOutlined aria-hidden="true" /> {t('ticketsUi.form.submit')}
           </SubmitButton>
         </div>

@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FieldHint } from '../../../components/forms/field-hint';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
@@ -16,14 +16,13 @@ const FIELDS = ['old_password', 'new_password', 'password'] as const;
 /** SPEC §5: one's own password needs the current one; the new one follows the password rule and is repeated. */
 export function PasswordForm({ userId, self }: { userId: number; self: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const change = useChangePassword(userId);
   const schemas = useSchemas(() => import('@portal/shared/schemas/users'));
 
   const submit = useFormSubmit(
     form,
-    async (values: Values, idempotent) => {
+    async (values: Values, idempotent, leave) => {
       const { ZPasswordChangeRequestSchema } = await schemas();
       const parsed = ZPasswordChangeRequestSchema.safeParse(
         self ? values : { new_password: values.new_password, password: values.password },
@@ -31,7 +30,7 @@ export function PasswordForm({ userId, self }: { userId: number; self: boolean }
       if (!parsed.success) return toastCompleteFields();
       await change.mutateAsync(idempotent(parsed.data, userId));
       toast.success(t('messages.success'));
-      navigate(paths.user(userId));
+      leave(paths.user(userId));
     },
     { fields: FIELDS },
   );

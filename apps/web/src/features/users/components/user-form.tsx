@@ -8,7 +8,7 @@ import { Button, Col, Form, Input, Row, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FieldHint } from '../../../components/forms/field-hint';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { SubmitButton } from '../../../components/forms/submit-button';
@@ -57,7 +57,6 @@ type Props = {
  */
 export function UserForm({ kind, user }: Props) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const viewer = useViewer();
   const [form] = Form.useForm<Values>();
   const birthdate = Form.useWatch('birthdate', form) ?? user?.birthDate ?? null;
@@ -77,7 +76,7 @@ export function UserForm({ kind, user }: Props) {
   const showActive = editing && userPolicy.changeStatus(viewer, user.id);
   const listPath = kind === 'admin' ? paths.admins : paths.users;
 
-  const finish = async (saved: TUser) => {
+  const finish = async (saved: TUser, leave: (to: string) => void) => {
     if (photo) {
       try {
         await upload.mutateAsync({ id: saved.id, file: photo, onProgress: setProgress });
@@ -89,14 +88,14 @@ export function UserForm({ kind, user }: Props) {
       }
     }
     toast.success(t('messages.success'));
-    navigate(editing ? paths.user(saved.id) : listPath);
+    leave(editing ? paths.user(saved.id) : listPath);
   };
 
   // One save at a time: a double click or Enter while it is pending sends nothing more (SPEC §5);
   // a retry of the same values carries the same idempotency key, so the server creates once.
   const submit = useFormSubmit(
     form,
-    async (values: Values, idempotent) => {
+    async (values: Values, idempotent, leave) => {
       const common = {
         name: values.name,
         email: values.email,
@@ -108,11 +107,11 @@ export function UserForm({ kind, user }: Props) {
       if (editing) {
         const parsed = ZUserUpdateRequestSchema.safeParse(showActive ? { ...common, active: values.active } : common);
         if (!parsed.success) return toastCompleteFields();
-        await finish(await update.mutateAsync(idempotent(parsed.data, user.id)));
+        await finish(await update.mutateAsync(idempotent(parsed.data, user.id)), leave);
       } else {
         const parsed = ZUserCreateRequestSchema.safeParse({ ...common, password: values.password, type: kind });
         if (!parsed.success) return toastCompleteFields();
-        await finish(await create.mutateAsync(idempotent(parsed.data)));
+        await finish(await create.mutateAsync(idempotent(parsed.data)), leave);
       }
     },
     { fields: FIELDS },
