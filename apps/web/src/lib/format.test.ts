@@ -6,6 +6,19 @@ const arabicIndic = () => window.localStorage.setItem('digits', 'arab');
 afterEach(() => window.localStorage.clear());
 
 describe('locale formats', () => {
+  it('writes a file size in each language in the words of its catalogue, never Intl’s "kB" (issue 22 item 10)', () => {
+    expect(formatFileSize(512 * 1024, 'en')).toBe('512 KB');
+    expect(formatFileSize(512 * 1024, 'ar')).toBe('512 كيلوبايت');
+    expect(formatFileSize(2 * 1024 * 1024, 'en')).toBe('2 MB');
+    expect(formatFileSize(2 * 1024 * 1024, 'ar')).toBe('2 ميجابايت');
+    expect(formatFileSize(1536 * 1024, 'en')).toBe('1.5 MB');
+    expect(formatFileSize(2560, 'en')).toBe('2.5 KB');
+    expect(formatFileSize(300, 'en')).toBe('300 bytes');
+    expect(formatFileSize(300, 'ar')).toBe('300 بايت');
+    arabicIndic();
+    expect(formatFileSize(512 * 1024, 'ar')).toBe('٥١٢ كيلوبايت');
+  });
+
   it('shows Egyptian pounds in Arabic and English', () => {
     expect(formatMoney(1250, 'ar')).toMatch(/1,250/);
     expect(formatMoney(1250, 'ar')).toMatch(/ج\.م/);

@@ -38,14 +38,34 @@ export function formatId(value: number | string, lang: Locale): string {
   return localizeDigits(String(value), lang);
 }
 
-/** A size limit as people read it: "512 KB" / "٥١٢ كيلوبايت" (1 KB = 1024 bytes, as SPEC §9 counts). */
+/**
+ * The units of a file size in each language, as the catalogues write them ("512 كيلوبايت",
+ * "2 ميجابايت", "512 KB"): Intl's own differ by locale and by unit ("512 kB", "2 م.ب").
+ */
+const SIZE_UNITS: Record<Locale, { bytes: string; kb: string; mb: string }> = {
+  ar: { bytes: 'بايت', kb: 'كيلوبايت', mb: 'ميجابايت' },
+  en: { bytes: 'bytes', kb: 'KB', mb: 'MB' },
+};
+
+/**
+ * A file size or a size limit, the one way every screen shows one (issue 22 item 10): "512 KB" /
+ * "512 كيلوبايت", "1.5 MB" / "1.5 ميجابايت", in the UI's digits (1 KB = 1024 bytes, as SPEC §9 counts).
+ */
 export function formatFileSize(bytes: number, lang: Locale): string {
+  const units = SIZE_UNITS[lang];
+  if (bytes < 1024) return `${formatNumber(bytes, lang)} ${units.bytes}`;
   const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(intlLocale(lang), {
-    style: 'unit',
-    unit: mb ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: 1,
-  }).format(bytes / (mb ? 1024 * 1024 : 1024));
+  const value = formatNumber(bytes / (mb ? 1024 * 1024 : 1024), lang, { maximumFractionDigits: 1 });
+  return `${value} ${mb ? units.mb : units.kb}`;
+}
+
+/**
+ * A file's name inside a sentence, isolated (U+2068 … U+2069): "scan 2024.pdf" keeps its order in an
+ * Arabic line, in a toast as well as on the page. The refusals name the file (issue 22 item 11):
+ * on a phone the picker closes at once and the name is all that says which file it was.
+ */
+export function isolated(name: string): string {
+  return `\u2068${name}\u2069`;
 }
 
 function toDate(value: string | Date): Date | null {

@@ -3,7 +3,7 @@ import { FILE_SIZE_LIMIT_BYTES } from '@portal/shared/constants';
 import { Button, Progress, Upload } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, isolated } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import './file-field.css';
 
@@ -15,7 +15,10 @@ export type FileRule = {
   mimeTypes: readonly string[];
   /** Largest size in bytes; default FILE_SIZE_LIMIT_BYTES (512 KB, SPEC §9). */
   maxBytes?: number;
-  /** Catalogue keys that replace the generic messages (e.g. the photo's own). */
+  /**
+   * Catalogue keys that replace the generic messages (e.g. the photo's own). A size message
+   * names the file refused and the limit: it takes {{name}} and {{size}}.
+   */
   messages?: { type?: string; size?: string };
 };
 
@@ -33,8 +36,12 @@ export function fileProblem(
     return { key: rule.messages?.type ?? 'files.type', params: { types: rule.extensions.join(', ') } };
   }
   const max = rule.maxBytes ?? FILE_SIZE_LIMIT_BYTES;
-  if (file.size > max)
-    return { key: rule.messages?.size ?? 'files.too_large', params: { size: formatFileSize(max, lang) } };
+  if (file.size > max) {
+    return {
+      key: rule.messages?.size ?? 'files.too_large',
+      params: { name: isolated(file.name), size: formatFileSize(max, lang) },
+    };
+  }
   return null;
 }
 

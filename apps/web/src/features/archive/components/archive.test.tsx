@@ -145,6 +145,21 @@ describe('the archive manager', () => {
 });
 
 describe('uploading with progress', () => {
+  it('names each file refused for its size, with the limit in the one size format (issue 22 items 10, 11)', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    stub(['archive.index', 'archive.put']);
+    await renderWithProviders(<ArchiveManager folderId={0} />, { lang: 'en' });
+    fireEvent.click(await screen.findByTestId('archive-open-upload'));
+    const big = pdf('minutes 2026.pdf');
+    Object.defineProperty(big, 'size', { value: LIMITS.max_file_bytes + 1 });
+    await chooseFiles([big, pdf('contract.pdf')]);
+    expect(await screen.findByTestId('archive-upload-problems')).toHaveTextContent(
+      'The file “\u2068minutes 2026.pdf\u2069” is larger than 100 MB',
+    );
+    expect(screen.getByText(/up to 100 MB a file/)).toBeInTheDocument();
+    expect(screen.getByTestId('archive-upload-start')).toBeDisabled();
+  });
+
   it('shows the percentage as the bytes leave, then the new files', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const calls = stub(['archive.index', 'archive.put']);

@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
+import type { Locale } from '@portal/shared/constants';
 import type { TArchiveListing } from '@portal/shared/schemas/archive';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatFileSize, formatNumber, isolated } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast, toastApiError } from '../../../lib/toast';
 import { uploadArchiveFiles, useInvalidateArchive } from '../api/archive-api';
@@ -16,16 +17,18 @@ export function checkChosenFiles(
   files: readonly File[],
   limits: Limits,
   t: (key: string, values?: Record<string, string | number>) => string,
+  lang: Locale = currentLanguage(),
 ) {
   const problems: string[] = [];
   if (files.length > limits.max_files) problems.push(t('archiveUi.upload.too_many', { max: limits.max_files }));
-  const sizeMb = Math.round(limits.max_file_bytes / (1024 * 1024));
   for (const file of files) {
     const ext = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
     if (!limits.types.includes(ext)) problems.push(t('archive.validation.file_type', { name: file.name }));
     else if (file.size === 0) problems.push(t('archive.validation.file_empty', { name: file.name }));
     else if (file.size > limits.max_file_bytes) {
-      problems.push(t('archive.validation.file_too_large', { name: file.name, size: sizeMb }));
+      problems.push(
+        t('files.too_large', { name: isolated(file.name), size: formatFileSize(limits.max_file_bytes, lang) }),
+      );
     }
   }
   return problems;
@@ -142,7 +145,7 @@ export function UploadDialog({ open, folderId, limits, onClose }: Props) {
         <p className="muted archive-upload-hint">
           {t('archiveUi.upload.hint', {
             types: limits.types.join('، '),
-            size: formatNumber(Math.round(limits.max_file_bytes / (1024 * 1024)), lang),
+            size: formatFileSize(limits.max_file_bytes, lang),
             max: formatNumber(limits.max_files, lang),
           })}
         </p>

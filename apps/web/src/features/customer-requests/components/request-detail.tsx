@@ -5,7 +5,7 @@ import { Descriptions, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Phone } from '../../../components/data-table/columns';
 import { Panel } from '../../../components/layout/panel';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatFileSize, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { DocumentDownloadButton } from './document-download';
 import { RequestActions } from './request-actions';
@@ -22,7 +22,8 @@ function DocumentRow({ file }: { file: TRequestFile }) {
       <span className="request-document-text">
         <span className="request-document-type">{t(`requestsDetail.documents.types.${file.content_type}`)}</span>
         <span className="muted" title={file.document.title}>
-          <bdi>{listTitle(file.document.title)}</bdi> · <bdi dir="ltr">{file.document.size_text}</bdi>
+          <bdi>{listTitle(file.document.title)}</bdi> ·{' '}
+          <bdi>{formatFileSize(file.document.size, currentLanguage())}</bdi>
         </span>
       </span>
       <DocumentDownloadButton

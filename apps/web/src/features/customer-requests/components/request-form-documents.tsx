@@ -10,6 +10,8 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FileField, type FileRule } from '../../../components/forms/file-field';
 import { Panel } from '../../../components/layout/panel';
+import { formatFileSize } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 
 const MAIN_RULE: FileRule = {
   extensions: FILE_EXTENSIONS.main,
@@ -20,13 +22,14 @@ const PDF_RULE: FileRule = {
   extensions: FILE_EXTENSIONS.signedContract,
   mimeTypes: ['application/pdf'],
   maxBytes: EXTRA_FILE_MAX_BYTES,
-  messages: { type: 'requests.validation.file_type_size', size: 'requests.validation.file_type_size' },
+  // Too large: the field's generic message, which names the file and the limit.
+  messages: { type: 'requests.validation.file_type_size' },
 };
 const ADDITIONAL_RULE: FileRule = {
   extensions: FILE_EXTENSIONS.additionalFile,
   mimeTypes: ['application/pdf', 'image/png', 'image/jpeg'],
   maxBytes: EXTRA_FILE_MAX_BYTES,
-  messages: { type: 'requests.validation.file_type_size', size: 'requests.validation.file_type_size' },
+  messages: { type: 'requests.validation.file_type_size' },
 };
 
 /**
@@ -51,6 +54,8 @@ export function RequestFormDocuments({
   const { t } = useTranslation();
   const stored = new Map((request?.files.main_files ?? []).map((f) => [f.content_type, f.document]));
   const documentLabel = (d: string) => t(`requestsDetail.documents.types.${d}`);
+  const lang = currentLanguage();
+  const pdfHint = t('requestsForm.pdf_hint', { size: formatFileSize(EXTRA_FILE_MAX_BYTES, lang) });
   return (
     <Panel title={t('requestsDetail.sections.documents')} className="request-form-documents">
       {shown.map((document) => {
@@ -63,19 +68,26 @@ export function RequestFormDocuments({
             required={required.has(document) && !current}
             extra={
               current
-                ? t('requestsForm.stored', { title: listTitle(current.title), size: current.size_text })
+                ? t('requestsForm.stored', {
+                    title: listTitle(current.title),
+                    size: formatFileSize(current.size, lang),
+                  })
                 : undefined
             }
           >
-            <FileField {...MAIN_RULE} testId={`file-${document}`} hint={t('requestsForm.main_hint')} />
+            <FileField
+              {...MAIN_RULE}
+              testId={`file-${document}`}
+              hint={t('requestsForm.main_hint', { size: formatFileSize(MAIN_DOCUMENT_MAX_BYTES, lang) })}
+            />
           </Form.Item>
         );
       })}
       <Form.Item name="signedContract" label={documentLabel('signedContract')}>
-        <FileField {...PDF_RULE} testId="file-signedContract" hint={t('requestsForm.pdf_hint')} />
+        <FileField {...PDF_RULE} testId="file-signedContract" hint={pdfHint} />
       </Form.Item>
       <Form.Item name="investment" label={documentLabel('investment')}>
-        <FileField {...PDF_RULE} testId="file-investment" hint={t('requestsForm.pdf_hint')} />
+        <FileField {...PDF_RULE} testId="file-investment" hint={pdfHint} />
       </Form.Item>
       <Form.Item label={t('requestsForm.additional')}>
         <ul className="request-form-additional">
@@ -95,7 +107,7 @@ export function RequestFormDocuments({
           value={null}
           onChange={(file) => file && onAdd(file)}
           chooseLabel={t('requestsForm.add_file')}
-          hint={t('requestsForm.additional_hint')}
+          hint={t('requestsForm.additional_hint', { size: formatFileSize(EXTRA_FILE_MAX_BYTES, lang) })}
           testId="file-additionalFile"
         />
       </Form.Item>

@@ -10,5 +10,6 @@ export const TICKET_FILE_RULE: FileRule = {
   extensions: TICKET_FILE_EXTENSIONS,
   mimeTypes: TICKET_FILE_MIME_TYPES,
   maxBytes: TICKET_FILE_MAX_BYTES,
-  messages: { type: 'tickets.validation.file_type_size', size: 'tickets.validation.file_type_size' },
+  // Too large: the field's generic message, which names the file and the limit.
+  messages: { type: 'tickets.validation.file_type_size' },
 };

@@ -1,5 +1,9 @@
 import { SendOutlined } from '@ant-design/icons';
-import { TICKET_MESSAGE_MAX_LENGTH, TICKET_SUBJECT_MAX_LENGTH } from '@portal/shared/schemas/tickets-rules';
+import {
+  TICKET_FILE_MAX_BYTES,
+  TICKET_MESSAGE_MAX_LENGTH,
+  TICKET_SUBJECT_MAX_LENGTH,
+} from '@portal/shared/schemas/tickets-rules';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +11,9 @@ import { FileField } from '../../../components/forms/file-field';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
+import { formatFileSize } from '../../../lib/format';
 import { lazyZodRule, showSaveError, toastCompleteFields, useSchemas } from '../../../lib/forms';
+import { currentLanguage } from '../../../lib/i18n';
 import { useLeaveAfterSave } from '../../../lib/leave';
 import { usePendingGuard } from '../../../lib/pending-guard';
 import { toast } from '../../../lib/toast';
@@ -93,7 +99,9 @@ export function TicketForm() {
           <FileField
             {...TICKET_FILE_RULE}
             progress={progress}
-            hint={t('ticketsUi.form.attachment_hint')}
+            hint={t('ticketsUi.form.attachment_hint', {
+              size: formatFileSize(TICKET_FILE_MAX_BYTES, currentLanguage()),
+            })}
             testId="ticket-file"
           />
         </Form.Item>

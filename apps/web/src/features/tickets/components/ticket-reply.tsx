@@ -1,6 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { TTicketDetail } from '@portal/shared/schemas/tickets';
-import { TICKET_MESSAGE_MAX_LENGTH } from '@portal/shared/schemas/tickets-rules';
+import { TICKET_FILE_MAX_BYTES, TICKET_MESSAGE_MAX_LENGTH } from '@portal/shared/schemas/tickets-rules';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import { FileField } from '../../../components/forms/file-field';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { ApiError } from '../../../lib/api-client';
+import { formatFileSize } from '../../../lib/format';
 import { lazyZodRule, showSaveError, toastCompleteFields, useSchemas } from '../../../lib/forms';
+import { currentLanguage } from '../../../lib/i18n';
 import { usePendingGuard } from '../../../lib/pending-guard';
 import { toast } from '../../../lib/toast';
 import { sendTicketReply, useRefreshTicket, useTicketChanged } from '../api/tickets-api';
@@ -72,7 +74,9 @@ export function TicketReply({ ticket }: { ticket: TTicketDetail }) {
           <FileField
             {...TICKET_FILE_RULE}
             progress={progress}
-            hint={t('ticketsUi.form.attachment_hint')}
+            hint={t('ticketsUi.form.attachment_hint', {
+              size: formatFileSize(TICKET_FILE_MAX_BYTES, currentLanguage()),
+            })}
             testId="ticket-reply-file"
           />
         </Form.Item>

@@ -128,7 +128,11 @@ describe('opening a ticket', { timeout: 60_000 }, () => {
     const big = new File(['x'], 'scan.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 513 * 1024 });
     pick(big);
-    await waitFor(() => expect(screen.queryByText('scan.pdf')).toBeNull());
+    // Too large: the message names the file refused and the limit (issue 22 item 11).
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The file “\u2068scan.pdf\u2069” is larger than 512 KB'),
+    );
+    expect(screen.queryByText('scan.pdf')).toBeNull();
     pick(new File(['png'], 'receipt.png', { type: 'image/png' }));
     expect(await screen.findByText('receipt.png')).toBeInTheDocument();
 

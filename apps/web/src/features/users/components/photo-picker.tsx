@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { FileField, type FileRule, fileProblem } from '../../../components/forms/file-field';
 import { UserAvatar } from '../../../components/layout/default-avatar';
 import { UserPhoto } from '../../../components/layout/user-photo';
+import { formatFileSize } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** jpg, jpeg or png by name and type, at most 512 KB, said in the photo's own words; the server checks the bytes again. */
 export const PHOTO_RULE: FileRule = {
   extensions: PHOTO_EXTENSIONS,
   mimeTypes: ['image/jpeg', 'image/png'],
   maxBytes: PHOTO_MAX_BYTES,
-  messages: { type: 'users.errors.photo_type', size: 'users.errors.photo_too_large' },
+  messages: { type: 'users.errors.photo_type', size: 'files.photo_too_large' },
 };
 
 /** The catalogue key of why a photo is refused, or null. */
@@ -52,7 +54,7 @@ export function PhotoPicker({ current, value, onChange, name, progress, id }: Pr
       progress={progress}
       hideName
       chooseLabel={t('usersUi.form.photo_choose')}
-      hint={t('usersUi.form.photo_hint')}
+      hint={t('usersUi.form.photo_hint', { size: formatFileSize(PHOTO_MAX_BYTES, currentLanguage()) })}
       testId="photo"
       preview={
         preview ? (
