@@ -13,6 +13,7 @@ import { securityHeaders, setSecurityHeaders } from './lib/security-headers.js';
 import { type FileStorage, localStorage } from './lib/storage.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
+import { scheduleAssociationsDaily } from './modules/associations/association-lifecycle.js';
 import { associationsRoutes } from './modules/associations/associations.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cardRequestsRoutes } from './modules/card-requests/card-requests.routes.js';
@@ -20,6 +21,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { leftoversRoutes } from './modules/leftovers/leftovers.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
@@ -131,6 +133,8 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
       await seedDatabase(handle.db, env);
       // The daily purge exists once, whatever the number of instances (issue 14).
       await scheduleRetention(handle.db, 300);
+      // The associations' daily start and close, once per Cairo day whatever the instances (docs/decisions/0029).
+      await scheduleAssociationsDaily(handle.db, 60);
     });
   } catch (error) {
     if (database === undefined) await handle.close();
@@ -166,6 +170,7 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
       await api.register(notificationsRoutes);
       await api.register(associationsRoutes);
       await api.register(subscriptionsRoutes);
+      await api.register(ledgerRoutes);
       await api.register(turnMovesRoutes);
       await api.register(cardRequestsRoutes);
       await api.register(membersRoutes);

@@ -30,13 +30,16 @@ async function asAdmin(app: FastifyInstance) {
   return bearer(await loginAs(app, ADMIN.phone, ADMIN.password));
 }
 
-/** A fresh association (its from_date in the past, so day 1 has come), made through the real route. */
-async function association(app: FastifyInstance): Promise<number> {
+/**
+ * A fresh association made through the real route: by default running (its from_date in the past,
+ * so day 1 has come, and its to_date ahead); `2030-01-01` for one still pending (start, delete).
+ */
+async function association(app: FastifyInstance, fromDate = '2026-01-01'): Promise<number> {
   const res = await app.inject({
     method: 'PUT',
     url: '/api/v1/associations',
     headers: await asAdmin(app),
-    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, from_date: '2020-01-01' },
+    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, from_date: fromDate },
   });
   if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
   return res.json().data.id;
@@ -124,14 +127,14 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
   {
     method: 'DELETE',
     route: '/api/v1/associations/:id',
-    prepare: async ({ app }) => ({ associationId: await association(app) }),
+    prepare: async ({ app }) => ({ associationId: await association(app, '2030-01-01') }),
     request: (ctx) => ({ method: 'DELETE', url: `/api/v1/associations/${ctx.fixtures.associationId}` }),
     expected: only(200, WRITERS),
   },
   {
     method: 'POST',
     route: '/api/v1/associations/status',
-    prepare: async ({ app }) => ({ associationId: await association(app) }),
+    prepare: async ({ app }) => ({ associationId: await association(app, '2030-01-01') }),
     request: (ctx) => ({
       method: 'POST',
       url: '/api/v1/associations/status',
@@ -157,7 +160,7 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
             field: 'file',
             filename: 'days.csv',
             contentType: 'text/csv',
-            bytes: Buffer.from('day_number,date\n1,2020-01-02\n'),
+            bytes: Buffer.from('day_number,date\n1,2026-01-02\n'),
           },
         ],
         { association_id: String(ctx.fixtures.associationId), apply: 'false' },
@@ -211,7 +214,7 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
     request: (ctx) => ({
       method: 'POST',
       url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/transfer`,
-      payload: { reference: `TRF-${ctx.caller}`, date: '2020-01-01' },
+      payload: { reference: `TRF-${ctx.caller}`, date: '2026-01-01' },
     }),
     expected: only(200, WRITERS),
   },
@@ -239,4 +242,158 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
     }),
     expected: only(200, WRITERS),
   },
+  {
+    method: 'POST',
+    route: '/api/v1/subscriptions/:id/payout-quote',
+    prepare: async ({ app, db }) => subscription(app, db),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/payout-quote`,
+      payload: {},
+    }),
+    expected: only(200, WRITERS),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/subscriptions/:id/ledger',
+    prepare: async ({ app, db }) => subscription(app, db),
+    request: (ctx) => ({ method: 'GET', url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/ledger` }),
+    expected: only(200, READERS),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/subscriptions/:id/withdraw-quote',
+    prepare: async ({ app, db }) => subscription(app, db),
+    request: (ctx) => ({ method: 'POST', url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/withdraw-quote` }),
+    expected: only(200, WRITERS),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/subscriptions/:id/withdraw',
+    prepare: async ({ app, db }) => subscription(app, db),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/withdraw`,
+      payload: { reason: 'سافر للخارج' },
+    }),
+    expected: only(200, WRITERS),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/subscriptions/:id/refund',
+    prepare: async ({ app, db }) => {
+      const made = await subscription(app, db);
+      const headers = await asAdmin(app);
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/subscriptions/payments/receive',
+        headers,
+        payload: { ids: [made.paymentId], method: 'cash' },
+      });
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/subscriptions/${made.subscriptionId}/withdraw`,
+        headers,
+        payload: { reason: 'انسحاب' },
+      });
+      return made;
+    },
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/refund`,
+      payload: { amount: 10, reference: `RFD-${ctx.caller}`, date: '2026-01-02' },
+    }),
+    expected: only(201, WRITERS),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/subscriptions/:id/replace',
+    prepare: async ({ app, db }) => ({
+      ...(await subscription(app, db)),
+      newMemberId: (await createUser(db, { type: 'user' })).id,
+    }),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/subscriptions/${ctx.fixtures.subscriptionId}/replace`,
+      payload: { user_id: ctx.fixtures.newMemberId, reason: 'تنازل لأخيه' },
+    }),
+    expected: only(200, WRITERS),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/associations/:id/settlement',
+    prepare: async ({ app, db }) => subscription(app, db),
+    request: (ctx) => ({ method: 'GET', url: `/api/v1/associations/${ctx.fixtures.associationId}/settlement` }),
+    expected: only(200, READERS),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/receipts/:id',
+    prepare: async ({ app, db }) => receipt(app, db),
+    request: (ctx) => ({ method: 'GET', url: `/api/v1/receipts/${ctx.fixtures.receiptId}` }),
+    expected: only(200, READERS),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/receipts/:id/reverse',
+    prepare: async ({ app, db }) => receipt(app, db),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/receipts/${ctx.fixtures.receiptId}/reverse`,
+      payload: { reason: 'سُجّل على القسط الخطأ' },
+    }),
+    expected: only(200, WRITERS),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/me/receipts/:id',
+    note: 'another member’s receipt is not found',
+    prepare: async ({ app, db }) => receipt(app, db),
+    request: (ctx) => ({ method: 'GET', url: `/api/v1/me/receipts/${ctx.fixtures.receiptId}` }),
+    expected: { admin: 404, manager: 404, editor: 404, user: 404, visitor: 404, none: 401 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/payouts/:id',
+    prepare: async ({ app, db }) => payout(app, db),
+    request: (ctx) => ({ method: 'GET', url: `/api/v1/payouts/${ctx.fixtures.payoutId}` }),
+    expected: only(200, READERS),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/payouts/:id/reverse',
+    prepare: async ({ app, db }) => payout(app, db),
+    request: (ctx) => ({
+      method: 'POST',
+      url: `/api/v1/payouts/${ctx.fixtures.payoutId}/reverse`,
+      payload: { reason: 'سُجّل مرتين' },
+    }),
+    expected: only(200, WRITERS),
+  },
 ];
+
+/** A subscription with one installment received: its receipt's id. */
+async function receipt(app: FastifyInstance, db: Parameters<typeof createUser>[0]) {
+  const made = await subscription(app, db);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/subscriptions/payments/receive',
+    headers: await asAdmin(app),
+    payload: { ids: [made.paymentId], method: 'instapay', reference: `IP-${next()}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`receipt: ${res.body}`);
+  return { ...made, receiptId: res.json().data[0].receipt.id as number };
+}
+
+/** A subscription whose payout (day 1) was recorded: the payout's id. */
+async function payout(app: FastifyInstance, db: Parameters<typeof createUser>[0]) {
+  const made = await subscription(app, db);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/subscriptions/${made.subscriptionId}/transfer`,
+    headers: await asAdmin(app),
+    payload: { reference: `TRF-${next()}`, date: '2026-01-01' },
+  });
+  if (res.statusCode !== 200) throw new Error(`payout: ${res.body}`);
+  return { ...made, payoutId: res.json().data.payout.id as number };
+}

@@ -31,6 +31,11 @@ export const AUDITED_TABLES = [
   'associations',
   'subscriptions',
   'installments',
+  // The money ledger (docs/decisions/0029): rows are only ever inserted.
+  'receipts',
+  'payouts',
+  'reversals',
+  'subscription_changes',
   'turn_move_requests',
   'card_requests',
   'customer_requests',

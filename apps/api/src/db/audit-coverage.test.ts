@@ -26,6 +26,9 @@ const NOT_AUDITED: Record<string, string> = {
   association_days:
     'turn days, 1,200 generated with their association; an import is audited as a change of the association (days_version)',
   installment_day_counts: 'the dashboard rollup kept by triggers from installments',
+  receipt_lines:
+    'the installments a receipt covers: written once with their audited receipt, which the installments’ audited updates point to',
+  daily_runs: 'which Cairo day a daily job last ran: what the run changed is audited itself',
   workflow_history: 'the history of requests: written with, and in the transaction of, an audited status change',
   request_status_types: REQUEST_LOOKUP,
   identity_types: REQUEST_LOOKUP,

@@ -16,6 +16,9 @@ export const MAIL_KINDS = [
   'customer_request_status',
   'ticket_answered',
   'contact_reply',
+  'payout_recorded',
+  'receipt_reversed',
+  'payout_reversed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -49,6 +52,9 @@ const LAYOUT: Record<MailKind, string[]> = {
   customer_request_status: ['intro', 'note', 'link'],
   ticket_answered: ['intro', 'note', 'link'],
   contact_reply: ['intro', 'note', 'after'],
+  payout_recorded: ['intro', 'link'],
+  receipt_reversed: ['intro', 'link'],
+  payout_reversed: ['intro', 'link'],
 };
 
 const CODE_MARK = '\u0000code\u0000';

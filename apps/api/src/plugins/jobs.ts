@@ -5,6 +5,7 @@ import { createJobWorker, type FlushOptions, type FlushResult, type JobHandler }
 import { mailJobHandler } from '../lib/mail.js';
 import { createMailTransport } from '../lib/mail-transport.js';
 import { RETENTION_JOB, retentionJobHandler } from '../lib/retention.js';
+import { ASSOCIATIONS_DAILY_JOB, associationsDailyJobHandler } from '../modules/associations/association-lifecycle.js';
 import { readSetting } from '../modules/settings/settings.service.js';
 
 export type JobsService = {
@@ -41,6 +42,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) =>
   });
   const transport = createMailTransport(opts.env, app.log);
   handlers.set(RETENTION_JOB, retentionJobHandler(app.db, opts.env.RETENTION_DAYS));
+  handlers.set(ASSOCIATIONS_DAILY_JOB, associationsDailyJobHandler(app.db));
   handlers.set(
     'mail',
     mailJobHandler(transport, opts.env.MAIL_MAX_ATTEMPTS, async () =>

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { payouts, receipts } from './ledger.js';
 import { users } from './users.js';
 
 /**
@@ -30,6 +33,13 @@ export const associations = pgTable(
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull().generatedAlwaysAs(sql`from_date + 1200`),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * Set by the daily job on to_date (docs/decisions/0029): nothing but a reversal is recorded
+     * afterwards (a trigger refuses receipts, payouts and changes on a closed association).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    /** The ledger's totals when it closed (TLedgerTotals, EGP): the settlement as it was. */
+    closingTotals: jsonb('closing_totals'),
     /** Kept by a trigger on subscriptions (the dashboard chart and "available days"). */
     subscriptionsCount: integer('subscriptions_count').notNull().default(0),
     /** Bumped by a turn-days import, so the import is audited as a change of the association. */
@@ -86,6 +96,11 @@ export const subscriptions = pgTable(
     transferReference: varchar('transfer_reference', { length: 100 }),
     transferDate: date('transfer_date', { mode: 'string' }),
     transferredBy: integer('transferred_by').references(() => users.id),
+    /**
+     * The payout that made transfer_status paid; null while unpaid (a CHECK in migration 0022:
+     * paid iff payout_id is set). A reversal of the payout sets it back to null and unpaid.
+     */
+    payoutId: bigint('payout_id', { mode: 'number' }).references((): AnyPgColumn => payouts.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -101,7 +116,7 @@ export const subscriptions = pgTable(
 
 /**
  * Installments: a subscription owes the association's cost on the date of every turn day.
- * Stored state is pending or received; late and future are derived from the due date and
+ * Stored state is pending, received or cancelled (a withdrawal); late and future are derived from the due date and
  * today in Africa/Cairo, never stored. 1,200 rows per subscription, 1.44 M per full association.
  */
 export const installments = pgTable(
@@ -121,6 +136,11 @@ export const installments = pgTable(
     receivedBy: integer('received_by'),
     reference: varchar('reference', { length: 100 }),
     note: text('note'),
+    /**
+     * The receipt that covers it while received (migration 0022: received iff receipt_id is set);
+     * a reversal of the receipt sets it back to null.
+     */
+    receiptId: bigint('receipt_id', { mode: 'number' }).references((): AnyPgColumn => receipts.id),
   },
   (t) => [
     uniqueIndex('installments_subscription_day_key').on(t.subscriptionId, t.dayNumber),
@@ -132,7 +152,9 @@ export const installments = pgTable(
     // association's rows (123 ms at 10 M installments against 0.4 ms, bench:api).
     index('installments_association_id_idx').on(t.associationId, t.id),
     index('installments_user_id_idx').on(t.userId, t.id),
-    check('installments_status_check', sql`${t.status} in ('pending', 'received')`),
+    index('installments_receipt_idx').on(t.receiptId).where(sql`${t.receiptId} is not null`),
+    // cancelled: a withdrawn subscription's installments, kept (docs/decisions/0029).
+    check('installments_status_check', sql`${t.status} in ('pending', 'received', 'cancelled')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { TAssociation, TAssociationListRequest } from '@portal/shared/schemas/associations';
+import type { AssociationStatus, TAssociation, TAssociationListRequest } from '@portal/shared/schemas/associations';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type AssociationRow, associationDays, associations, subscriptions } from '../../db/schema/associations.js';
 import { users } from '../../db/schema/users.js';
@@ -18,8 +18,22 @@ export function idOfCode(code: string): number | undefined {
   return digits ? Number(digits) : undefined;
 }
 
-export function toAssociationDto(row: AssociationRow, dayCount: number): TAssociation {
+/**
+ * Status follows the dates (issue 22 §4, docs/decisions/0029): closed once closed by the daily job
+ * or from to_date; started from from_date or a force start; pending before.
+ */
+export function associationStatus(
+  row: Pick<AssociationRow, 'startedAt' | 'closedAt' | 'fromDate' | 'toDate'>,
+  today: string,
+): AssociationStatus {
+  if (row.closedAt || row.toDate <= today) return 'closed';
+  if (row.startedAt || row.fromDate <= today) return 'started';
+  return 'pending';
+}
+
+export function toAssociationDto(row: AssociationRow, dayCount: number, today: string): TAssociation {
   const type = row.type === 'vip' ? 'vip' : 'normal';
+  const status = associationStatus(row, today);
   return {
     id: row.id,
     code: associationCode(row.id),
@@ -30,8 +44,10 @@ export function toAssociationDto(row: AssociationRow, dayCount: number): TAssoci
     from_date: row.fromDate,
     fromDate: row.fromDate,
     to_date: row.toDate,
-    status: row.startedAt ? 'started' : 'pending',
+    status,
     started_at: row.startedAt ? new Date(row.startedAt).toISOString() : null,
+    can_start: status === 'pending',
+    closed_at: row.closedAt ? new Date(row.closedAt).toISOString() : null,
     numOfSubscription: row.subscriptionsCount,
     AvailableDays: Math.max(0, dayCount - row.subscriptionsCount),
     locked: row.subscriptionsCount > 0,
@@ -61,7 +77,7 @@ export async function generateDays(tx: Tx, associationId: number, fromDate: stri
     select ${associationId}, n, ${fromDate}::date + (n - 1) from generate_series(1, ${count}) as n`);
 }
 
-function filters(query: TAssociationListRequest): SQL | undefined {
+function filters(query: TAssociationListRequest, today: string): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (query.title) where.push(ilike(associations.title, likeContains(query.title)));
   if (query.search) where.push(ilike(associations.title, likeContains(query.search)));
@@ -74,8 +90,11 @@ function filters(query: TAssociationListRequest): SQL | undefined {
   if (query.cost_max !== undefined) where.push(lte(associations.costPiastres, query.cost_max * 100));
   if (query.from_date) where.push(gte(associations.fromDate, query.from_date));
   if (query.to_date) where.push(lte(associations.toDate, query.to_date));
-  if (query.status === 'started') where.push(isNotNull(associations.startedAt));
-  if (query.status === 'pending') where.push(isNull(associations.startedAt));
+  const closed = sql`(${associations.closedAt} is not null or ${associations.toDate} <= ${today}::date)`;
+  const begun = sql`(${associations.startedAt} is not null or ${associations.fromDate} <= ${today}::date)`;
+  if (query.status === 'closed') where.push(closed);
+  if (query.status === 'started') where.push(sql`${begun} and not ${closed}`);
+  if (query.status === 'pending') where.push(sql`not ${begun} and not ${closed}`);
   return and(...where);
 }
 
@@ -87,8 +106,8 @@ const SORT_COLUMNS = {
   to_date: associations.toDate,
 };
 
-export async function listAssociations(db: Reader, query: TAssociationListRequest, window: PageWindow) {
-  const where = filters(query);
+export async function listAssociations(db: Reader, query: TAssociationListRequest, window: PageWindow, today: string) {
+  const where = filters(query, today);
   const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, associations.id);
   const page = await listPage(
     window,
@@ -102,7 +121,7 @@ export async function listAssociations(db: Reader, query: TAssociationListReques
         .offset(offset),
     () => cappedCount(db, db.select({ one: sql`1` }).from(associations).where(where).getSQL()),
   );
-  return { ...page, data: page.data.map((r) => toAssociationDto(r.row, Number(r.days))) };
+  return { ...page, data: page.data.map((r) => toAssociationDto(r.row, Number(r.days), today)) };
 }
 
 /** The turn days with who holds each (active subscriptions), paged by day number. */
@@ -173,8 +192,12 @@ export async function listDays(
 }
 
 /** Every association the filters match, newest first, in batches (exports). */
-export function exportAssociations(db: Reader, query: TAssociationListRequest): AsyncGenerator<TAssociation[]> {
-  const where = filters(query);
+export function exportAssociations(
+  db: Reader,
+  query: TAssociationListRequest,
+  today: string,
+): AsyncGenerator<TAssociation[]> {
+  const where = filters(query, today);
   return keysetBatches(
     async (before, limit) =>
       (
@@ -184,7 +207,7 @@ export function exportAssociations(db: Reader, query: TAssociationListRequest): 
           .where(and(where, before === null ? undefined : lt(associations.id, before)))
           .orderBy(desc(associations.id))
           .limit(limit)
-      ).map((r) => toAssociationDto(r.row, Number(r.days))),
+      ).map((r) => toAssociationDto(r.row, Number(r.days), today)),
     (a) => a.id,
   );
 }

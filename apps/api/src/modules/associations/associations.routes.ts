@@ -120,7 +120,7 @@ export const associationsRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'associations',
         locale: request.locale,
         columns: associationColumns(request.locale),
-        batches: exportAssociations(request.ctx().db, request.body),
+        batches: exportAssociations(request.ctx().db, request.body, request.ctx().clock.today()),
       }),
   );
 

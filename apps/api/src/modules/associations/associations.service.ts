@@ -30,13 +30,13 @@ export async function listAssociations(
   ctx: AppContext,
   query: TAssociationListRequest,
 ): Promise<TListPage<TAssociation>> {
-  return listAssociationRows(ctx.db, query, pageWindow(query.page, query.perPage));
+  return listAssociationRows(ctx.db, query, pageWindow(query.page, query.perPage), ctx.clock.today());
 }
 
 export async function getAssociation(ctx: AppContext, id: number): Promise<TAssociation> {
   const found = await findAssociation(ctx.db, id);
   if (!found) throw AppError.notFound();
-  return toAssociationDto(found.row, Number(found.days));
+  return toAssociationDto(found.row, Number(found.days), ctx.clock.today());
 }
 
 /** Create: the association and its 1,200 turn days (day n on from_date + n − 1) in one transaction. */
@@ -49,6 +49,8 @@ export async function createAssociation(ctx: AppContext, input: TAssociationCrea
         type: input.association_type,
         costPiastres: poundsToPiastres(input.cost),
         fromDate: input.from_date as string,
+        // A start date that has come: running from its creation (issue 22 §4).
+        startedAt: (input.from_date as string) <= ctx.clock.today() ? sql`now()` : null,
         createdBy: callerOf(ctx).userId,
       })
       .returning({ id: associations.id });
@@ -96,7 +98,8 @@ export async function deleteAssociation(ctx: AppContext, id: number): Promise<vo
   await inTransaction(ctx, async (tx) => {
     const row = await lockAssociation(tx.db, id);
     if (!row) throw AppError.notFound();
-    if (row.startedAt) throw AppError.conflict('associations.errors.started_delete');
+    if (row.startedAt || row.fromDate <= ctx.clock.today())
+      throw AppError.conflict('associations.errors.started_delete');
     const [held] = await tx.db
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -107,13 +110,22 @@ export async function deleteAssociation(ctx: AppContext, id: number): Promise<vo
   });
 }
 
-/** Force start (POST /associations/status): only while started_at is empty, decided by the update itself. */
+/**
+ * Force start (POST /associations/status): only while pending — not started, its start date not
+ * come (from then on it is running by itself), not closed — decided by the update itself.
+ */
 export async function startAssociation(ctx: AppContext, id: number): Promise<TAssociation> {
   await inTransaction(ctx, async (tx) => {
     const [started] = await tx.db
       .update(associations)
       .set({ startedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(associations.id, id), sql`${associations.startedAt} is null`))
+      .where(
+        and(
+          eq(associations.id, id),
+          sql`${associations.startedAt} is null and ${associations.closedAt} is null`,
+          sql`${associations.fromDate} > ${ctx.clock.today()}::date`,
+        ),
+      )
       .returning({ id: associations.id });
     if (started) return;
     const exists = await lockAssociation(tx.db, id);

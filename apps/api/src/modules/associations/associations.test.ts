@@ -46,14 +46,17 @@ describe('associations', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data;
+    expect(created.started_at).toBeTruthy();
     expect(created).toMatchObject({
       title: 'جمعية موظفي البريد',
       cost: 200,
       association_type: 'vip',
       from_date: '2026-01-01',
       to_date: addDays('2026-01-01', 1200),
-      status: 'pending',
-      started_at: null,
+      // Its start date has come: running from its creation (issue 22 §4), nothing left to start.
+      status: 'started',
+      can_start: false,
+      closed_at: null,
       numOfSubscription: 0,
       AvailableDays: 1200,
       locked: false,

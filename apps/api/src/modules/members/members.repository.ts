@@ -134,12 +134,19 @@ export async function statementRows(
     status: PaymentStatus;
     received_at: string | null;
     reference: string | null;
+    receipt_id: number | null;
+    receipt_number: string | null;
   }>(
+    // Every installment of the subscription, also those a previous holder paid (a replacement):
+    // the caller holds it (the subscription is looked up with them first).
     await db.execute(sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
-        case when i.status = 'received' then 'received' when i.due_date < ${today}::date then 'late' else 'future' end as status,
-        i.received_at, i.reference
+        case when i.status in ('received', 'cancelled') then i.status
+          when i.due_date < ${today}::date then 'late' else 'future' end as status,
+        i.received_at, i.reference, r.id as receipt_id, r.number as receipt_number
       from installments i
-      where i.subscription_id = ${subscriptionId} and i.user_id = ${userId}
+      join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
+      left join receipts r on r.id = i.receipt_id
+      where i.subscription_id = ${subscriptionId}
       order by ${BY_DUE_DATE}`),
   );
   return rows.map((r) => ({
@@ -150,6 +157,7 @@ export async function statementRows(
     status: r.status,
     received_at: r.received_at ? new Date(r.received_at).toISOString() : null,
     reference: r.reference,
+    receipt: r.receipt_id === null ? null : { id: Number(r.receipt_id), number: r.receipt_number ?? '' },
   }));
 }
 

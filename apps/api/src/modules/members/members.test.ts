@@ -105,6 +105,7 @@ describe('my associations', () => {
       late_sum: 140,
       future_count: 1190,
       future_sum: 23_800,
+      cancelled_count: 0,
     });
     expect(statement.remaining_sum).toBe(23_940);
     expect(statement.rows).toHaveLength(1200);

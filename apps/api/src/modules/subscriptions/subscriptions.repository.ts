@@ -27,6 +27,8 @@ const subscriptionColumns = {
   transferStatus: subscriptions.transferStatus,
   transferReference: subscriptions.transferReference,
   transferDate: subscriptions.transferDate,
+  payoutId: subscriptions.payoutId,
+  status: subscriptions.status,
   createdAt: subscriptions.createdAt,
 };
 
@@ -44,6 +46,8 @@ type SubscriptionRecord = {
   transferStatus: string;
   transferReference: string | null;
   transferDate: string | null;
+  payoutId: number | null;
+  status: string;
   createdAt: string;
 };
 
@@ -60,6 +64,8 @@ export function toSubscriptionDto(r: SubscriptionRecord): TSubscription {
     transferStatus: r.transferStatus === 'paid' ? 'paid' : 'unpaid',
     transfer_reference: r.transferReference,
     transfer_date: r.transferDate,
+    payout_id: r.payoutId === null ? null : Number(r.payoutId),
+    subscription_status: r.status === 'cancelled' ? 'cancelled' : 'active',
     created_at: new Date(r.createdAt).toISOString(),
   };
 }
@@ -86,7 +92,7 @@ export async function findSubscription(db: Reader, id: number): Promise<TSubscri
 
 function subscriptionFilters(query: TSubscriptionListRequest): SQL | undefined {
   return and(
-    eq(subscriptions.status, 'active'),
+    eq(subscriptions.status, query.subscription_status ?? 'active'),
     query.status ? eq(subscriptions.transferStatus, query.status) : undefined,
     query.association_id ? eq(subscriptions.associationId, query.association_id) : undefined,
     query.user_id ? eq(subscriptions.userId, query.user_id) : undefined,
@@ -144,6 +150,7 @@ export async function installmentTotals(db: Reader, subscriptionId: number, toda
       lateSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'pending' and ${installments.dueDate} < ${today}::date), 0)::bigint`,
       futureCount: sql<number>`(count(*) filter (where ${installments.status} = 'pending' and ${installments.dueDate} >= ${today}::date))::int`,
       futureSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'pending' and ${installments.dueDate} >= ${today}::date), 0)::bigint`,
+      cancelledCount: sql<number>`(count(*) filter (where ${installments.status} = 'cancelled'))::int`,
     })
     .from(installments)
     .where(eq(installments.subscriptionId, subscriptionId));
@@ -155,14 +162,15 @@ export async function installmentTotals(db: Reader, subscriptionId: number, toda
     late_sum: piastresToPounds(row?.lateSum ?? 0),
     future_count: row?.futureCount ?? 0,
     future_sum: piastresToPounds(row?.futureSum ?? 0),
+    cancelled_count: row?.cancelledCount ?? 0,
   };
 }
 
 /* ------------------------------------------------------------------ payments */
 
-/** The reported state of an installment: stored pending/received, late/future from today (Cairo). */
+/** The reported state of an installment: stored pending/received/cancelled, late/future from today (Cairo). */
 function statusSql(today: string) {
-  return sql<PaymentStatus>`case when ${installments.status} = 'received' then 'received'
+  return sql<PaymentStatus>`case when ${installments.status} in ('received', 'cancelled') then ${installments.status}
     when ${installments.dueDate} < ${today}::date then 'late' else 'future' end`;
 }
 
@@ -185,6 +193,8 @@ function paymentColumns(today: string) {
     reference: installments.reference,
     note: installments.note,
     receivedAt: installments.receivedAt,
+    receiptId: installments.receiptId,
+    receiptNumber: sql<string | null>`(select r.number from receipts r where r.id = ${installments.receiptId})`,
   };
 }
 
@@ -205,6 +215,8 @@ type PaymentRecord = {
   reference: string | null;
   note: string | null;
   receivedAt: string | null;
+  receiptId: number | null;
+  receiptNumber: string | null;
 };
 
 function toPaymentDto(r: PaymentRecord): TPayment {
@@ -222,6 +234,7 @@ function toPaymentDto(r: PaymentRecord): TPayment {
     reference: r.reference,
     note: r.note,
     received_at: r.receivedAt ? new Date(r.receivedAt).toISOString() : null,
+    receipt: r.receiptId === null ? null : { id: Number(r.receiptId), number: r.receiptNumber ?? '' },
   };
 }
 
@@ -238,6 +251,7 @@ function paymentFilters(query: TPaymentListRequest, today: string): SQL | undefi
   if (query.status === 'received') status = eq(installments.status, 'received');
   if (query.status === 'late') status = and(eq(installments.status, 'pending'), lt(installments.dueDate, today));
   if (query.status === 'future') status = and(eq(installments.status, 'pending'), gte(installments.dueDate, today));
+  if (query.status === 'cancelled') status = eq(installments.status, 'cancelled');
   return and(
     status,
     query.association_id ? eq(installments.associationId, query.association_id) : undefined,

@@ -12,9 +12,21 @@ import {
   ZSubscriptionQuote,
   ZSubscriptionQuoteRequest,
   ZTransferRequest,
+  ZTransferResult,
 } from '@portal/shared/schemas/associations';
 import { successSchema } from '@portal/shared/schemas/envelope';
 import { ZIdParams } from '@portal/shared/schemas/fields';
+import {
+  ZPayout,
+  ZPayoutQuote,
+  ZPayoutQuoteRequest,
+  ZRefundRequest,
+  ZReplaceRequest,
+  ZSubscriptionLedger,
+  ZWithdrawQuote,
+  ZWithdrawRequest,
+  ZWithdrawResult,
+} from '@portal/shared/schemas/ledger';
 import { listPageSchema } from '@portal/shared/schemas/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +35,9 @@ import { sendExport } from '../../lib/export.js';
 import { ok } from '../../lib/reply.js';
 import { EXPORT_MEDIA_TYPES } from '../../plugins/docs.js';
 import { paymentColumns, subscriptionColumns } from '../associations/associations.export.js';
+import { quoteWithdrawal, refund, replaceMember, withdraw } from '../ledger/end-subscription.js';
+import { getPayout, getSubscriptionLedger } from '../ledger/ledger.service.js';
+import { quotePayout } from '../ledger/record-money.js';
 import { exportPayments, exportSubscriptions } from './subscriptions.repository.js';
 import {
   getPayment,
@@ -153,7 +168,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'payments.put', idempotent: true },
       schema: {
         tags: ['payments'],
-        summary: 'Record one or several installments as received, in one transaction',
+        summary:
+          'Record installments as received (method, reference unless cash, date received): one receipt per subscription, in one transaction',
         body: ZReceivePaymentsRequest,
         errors: [404, 409],
         response: { 200: successSchema(z.array(ZPayment)) },
@@ -199,11 +215,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'subscriptions.put', idempotent: true },
       schema: {
         tags: ['subscriptions'],
-        summary: 'Record the payout transfer (reference, date) once the turn day has come',
+        summary:
+          'Record the payout (reference, date) once the turn day has come; arrears are settled from it (policy net) or refuse it',
         params: ZIdParams,
         body: ZTransferRequest,
         errors: [409],
-        response: { 200: successSchema(ZSubscription) },
+        response: { 200: successSchema(ZTransferResult) },
       },
     },
     async (request) =>
@@ -211,5 +228,112 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordTransfer(request.ctx(), request.params.id, request.body),
         translate(request.locale, 'associations.messages.transferred'),
       ),
+  );
+
+  app.post(
+    '/subscriptions/:id/payout-quote',
+    {
+      config: { access: 'subscriptions.put' },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The payout dialog’s figures: payout, arrears (count, sum, installments), net to transfer, or why not',
+        params: ZIdParams,
+        body: ZPayoutQuoteRequest,
+        response: { 200: successSchema(ZPayoutQuote) },
+      },
+    },
+    async (request) => ok(await quotePayout(request.ctx(), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/subscriptions/:id/ledger',
+    {
+      config: { access: 'subscriptions.index' },
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'The subscription’s history (receipts, payouts, refunds, reversals, withdrawal, replacements) and balance',
+        params: ZIdParams,
+        response: { 200: successSchema(ZSubscriptionLedger) },
+      },
+    },
+    async (request) => ok(await getSubscriptionLedger(request.ctx(), request.params.id)),
+  );
+
+  app.post(
+    '/subscriptions/:id/withdraw-quote',
+    {
+      config: { access: 'subscriptions.put' },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'What withdrawing means: paid, paid out, owed back, the installments it would cancel',
+        params: ZIdParams,
+        response: { 200: successSchema(ZWithdrawQuote) },
+      },
+    },
+    async (request) => ok(await quoteWithdrawal(request.ctx(), request.params.id)),
+  );
+
+  app.post(
+    '/subscriptions/:id/withdraw',
+    {
+      config: { access: 'subscriptions.put', idempotent: true },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The member leaves: the subscription ends, its pending installments are cancelled, its day is free',
+        params: ZIdParams,
+        body: ZWithdrawRequest,
+        errors: [409],
+        response: { 200: successSchema(ZWithdrawResult) },
+      },
+    },
+    async (request) => {
+      const result = await withdraw(request.ctx(), request.params.id, request.body);
+      return ok(result, translate(request.locale, 'ledger.messages.withdrawn', { count: result.cancelled_count }));
+    },
+  );
+
+  app.post(
+    '/subscriptions/:id/refund',
+    {
+      config: { access: 'subscriptions.put', idempotent: true },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Money back to a member who withdrew (at most what is owed back), recorded like a payout',
+        params: ZIdParams,
+        body: ZRefundRequest,
+        errors: [409],
+        response: { 201: successSchema(ZPayout) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.ctx();
+      const id = await refund(ctx, request.params.id, request.body);
+      return reply
+        .status(201)
+        .send(ok(await getPayout(ctx, id), translate(request.locale, 'ledger.messages.refunded')));
+    },
+  );
+
+  app.post(
+    '/subscriptions/:id/replace',
+    {
+      config: { access: 'subscriptions.put', idempotent: true },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Another member takes over the subscription (its day, payout and installments still to pay)',
+        params: ZIdParams,
+        body: ZReplaceRequest,
+        errors: [409],
+        response: { 200: successSchema(ZSubscriptionDetail) },
+      },
+    },
+    async (request) => {
+      const ctx = request.ctx();
+      await replaceMember(ctx, request.params.id, request.body);
+      return ok(await getSubscription(ctx, request.params.id), translate(request.locale, 'ledger.messages.replaced'));
+    },
   );
 };

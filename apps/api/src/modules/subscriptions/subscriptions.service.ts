@@ -8,11 +8,12 @@ import type {
   TSubscriptionListRequest,
   TSubscriptionQuote,
   TTransferRequest,
+  TTransferResult,
 } from '@portal/shared/schemas/associations';
 import type { TListPage } from '@portal/shared/schemas/list';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
-import { associationDays, installments, subscriptions } from '../../db/schema/associations.js';
+import { subscriptions } from '../../db/schema/associations.js';
 import { users } from '../../db/schema/users.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
@@ -21,6 +22,8 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 import { lockAssociation } from '../associations/associations.repository.js';
+import { balanceOf, findPayout, isClosed, readSubscription } from '../ledger/ledger.repository.js';
+import { recordPayout, receivePayments as recordReceipts } from '../ledger/record-money.js';
 import {
   findPayment,
   findSubscription,
@@ -40,10 +43,20 @@ export async function getSubscription(ctx: AppContext, id: number): Promise<TSub
   const subscription = await findSubscription(ctx.db, id);
   if (!subscription) throw AppError.notFound();
   const today = ctx.clock.today();
+  const state = await readSubscription(ctx.db, id);
+  if (!state) throw AppError.notFound();
+  const closed = isClosed(state, today);
+  const active = state.status === 'active' && !closed;
+  const balance = await balanceOf(ctx.db, id, today);
   return {
     ...subscription,
     installments: await installmentTotals(ctx.db, id, today),
-    payout_due: subscription.transferStatus === 'unpaid' && subscription.date <= today,
+    payout_due: active && subscription.transferStatus === 'unpaid' && subscription.date <= today,
+    association_status: closed ? 'closed' : state.from_date <= today ? 'started' : 'pending',
+    balance,
+    can_withdraw: active,
+    can_replace: active,
+    can_refund: !closed && state.status === 'cancelled' && balance.owed_back > 0,
   };
 }
 
@@ -119,6 +132,9 @@ export async function subscribe(
         from association_days where association_id = ${input.association_id}`),
     );
     if (rules.notBefore && association.toDate < rules.notBefore) throw AppError.conflict('members.errors.not_open');
+    if (association.closedAt !== null || association.toDate <= ctx.clock.today()) {
+      throw AppError.conflict('ledger.errors.association_closed');
+    }
     if (association.subscriptionsCount >= Number(days?.total ?? 0)) throw AppError.conflict('associations.errors.full');
     if (!days?.has) throw dayUnknown(input.day_number);
     if (rules.notBefore && (days.date ?? '') < rules.notBefore) {
@@ -157,44 +173,14 @@ export async function subscribe(
 }
 
 /**
- * POST /subscriptions/{id}/transfer: staff record the payout. Only an active, unpaid
- * subscription whose day has come (its date on or before today in Cairo), decided by the update.
+ * POST /subscriptions/{id}/transfer: the payout against the member's arrears (modules/ledger,
+ * docs/decisions/0029); answers the subscription with the payout recorded.
  */
-export async function recordTransfer(ctx: AppContext, id: number, input: TTransferRequest): Promise<TSubscription> {
-  const today = ctx.clock.today();
-  await inTransaction(ctx, async (tx) => {
-    const [done] = await tx.db
-      .update(subscriptions)
-      .set({
-        transferStatus: 'paid',
-        transferReference: input.reference,
-        transferDate: input.date,
-        transferredBy: callerOf(ctx).userId,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(subscriptions.id, id),
-          eq(subscriptions.status, 'active'),
-          eq(subscriptions.transferStatus, 'unpaid'),
-          // The money cannot leave before the turn day, whatever day the transfer is recorded on.
-          sql`(select d.date from ${associationDays} d where d.association_id = ${subscriptions.associationId}
-               and d.day_number = ${subscriptions.dayNumber}) <= least(${today}::date, ${input.date}::date)`,
-        ),
-      )
-      .returning({ id: subscriptions.id });
-    if (done) return;
-    const current = await findSubscription(tx.db, id);
-    if (!current) throw AppError.notFound();
-    if (current.transferStatus === 'paid') throw AppError.conflict('associations.errors.payout_done');
-    if (current.date <= today && input.date < current.date) {
-      throw AppError.validation([{ field: 'date', key: 'associations.validation.transfer_date_before_turn' }]);
-    }
-    throw AppError.conflict('associations.errors.payout_not_due');
-  });
-  const subscription = await findSubscription(ctx.db, id);
-  if (!subscription) throw AppError.notFound();
-  return subscription;
+export async function recordTransfer(ctx: AppContext, id: number, input: TTransferRequest): Promise<TTransferResult> {
+  const payoutId = await recordPayout(ctx, id, input);
+  const [subscription, payout] = [await findSubscription(ctx.db, id), await findPayout(ctx.db, payoutId)];
+  if (!subscription || !payout) throw AppError.notFound();
+  return { ...subscription, payout };
 }
 
 export async function listPayments(ctx: AppContext, query: TPaymentListRequest): Promise<TListPage<TPayment>> {
@@ -208,36 +194,11 @@ export async function getPayment(ctx: AppContext, id: number): Promise<TPayment>
 }
 
 /**
- * POST /subscriptions/payments/receive: several installments received in one transaction, each
- * only if still pending (the update decides). Unknown ids are a 404, ones already received a
- * 409 naming them; either way nothing is recorded.
+ * POST /subscriptions/payments/receive: one receipt per subscription the installments belong to,
+ * in one transaction (modules/ledger); answers the installments, each with its receipt.
  */
 export async function receivePayments(ctx: AppContext, input: TReceivePaymentsRequest): Promise<TPayment[]> {
-  const ids = [...new Set(input.ids)];
-  await inTransaction(ctx, async (tx) => {
-    const done = await tx.db
-      .update(installments)
-      .set({
-        status: 'received',
-        receivedAt: sql`now()`,
-        receivedBy: callerOf(ctx).userId,
-        reference: input.reference,
-        note: input.note ?? null,
-      })
-      .where(and(inArray(installments.id, ids), eq(installments.status, 'pending')))
-      .returning({ id: installments.id });
-    if (done.length === ids.length) return;
-    const doneIds = new Set(done.map((r) => Number(r.id)));
-    const existing = await tx.db
-      .select({ id: installments.id })
-      .from(installments)
-      .where(inArray(installments.id, ids));
-    if (existing.length < ids.length) throw AppError.notFound();
-    const already = ids.filter((i) => !doneIds.has(i));
-    throw AppError.conflict('associations.errors.payments_not_pending', [
-      { field: 'ids', key: 'associations.errors.payments_not_pending', params: { ids: already.join(', ') } },
-    ]);
-  });
+  const ids = await recordReceipts(ctx, input);
   const today = ctx.clock.today();
   const received: TPayment[] = [];
   for (const id of ids) {

@@ -137,6 +137,8 @@ async function moveSubscription(
         from association_days d
         where s.id = ${request.subscription_id} and s.day_number = ${request.from_day}
           and s.status = 'active' and s.transfer_status = 'unpaid'
+          and not exists (select 1 from associations a where a.id = s.association_id
+            and (a.closed_at is not null or a.to_date <= ${today}::date))
           and d.association_id = s.association_id and d.day_number = ${request.to_day} and d.date >= ${today}::date
         returning d.date::text as date`)
       .catch((error: unknown) => {

@@ -8,6 +8,8 @@ import type {
   TUserListRow,
   TUserUpdateRequest,
 } from '@portal/shared/schemas/users';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { inTransaction, type Reader, type Tx } from '../../db/transaction.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
@@ -181,6 +183,7 @@ export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
     const access = await findUserAccess(tx.db, id);
     allow(!isStronger(viewer, id, effectivePermissions(access)), 'users.errors.stronger_target');
     if (holdsAdminRole(access) && row.active) await assertAnotherAdministrator(tx.db, id);
+    await assertNoActiveSubscription(tx, id);
     await softDeleteUserRow(tx.db, id);
     await revokeUserSessions(tx.db, id);
     accessChanged(tx);
@@ -263,4 +266,19 @@ export async function readUserPhoto(ctx: AppContext, storage: FileStorage, id: n
   const stored = image ? await storage.get(image) : undefined;
   if (!stored) throw AppError.notFound();
   return stored;
+}
+
+/**
+ * A member who still holds a subscription is not deleted (issue 20 §3): the payout and the
+ * installments need a person. The answer names the subscriptions; a withdrawal comes first. The
+ * user row is locked, and a subscribe or a replacement holds it FOR KEY SHARE, so neither slips in.
+ */
+async function assertNoActiveSubscription(tx: TxContext, userId: number): Promise<void> {
+  const held = rowsOf<{ title: string; day_number: number }>(
+    await tx.db.execute(sql`select a.title, s.day_number from subscriptions s join associations a on a.id = s.association_id
+      where s.user_id = ${userId} and s.status = 'active' order by s.id limit 10`),
+  );
+  if (held.length === 0) return;
+  const named = held.map((h) => `${h.title} (${Number(h.day_number)})`).join('، ');
+  throw new AppError(409, 'ledger.errors.member_has_subscriptions', { subscriptions: named });
 }
