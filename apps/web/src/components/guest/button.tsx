@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
@@ -32,4 +33,18 @@ export function Button({
       <span>{children}</span>
     </button>
   );
+}
+
+/**
+ * A link in the look of a button, for a way to another page ("back home"): unlike a button it
+ * opens in a new tab on a middle click and offers "open in new tab" and "copy link".
+ */
+export function ButtonLink({
+  variant = 'default',
+  block = false,
+  className,
+  ...rest
+}: LinkProps & { variant?: 'primary' | 'default'; block?: boolean }) {
+  const classes = ['btn', `btn-${variant}`, block && 'btn-block', className].filter(Boolean).join(' ');
+  return <Link className={classes} {...rest} />;
 }

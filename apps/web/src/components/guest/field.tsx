@@ -130,3 +130,34 @@ export function TextAreaField({ name, label, error, hint, maxLength, value, ...t
     </div>
   );
 }
+
+/**
+ * The form's field errors said at once (issue 22 item 15). Each error is tied to its field
+ * (aria-describedby), which a screen reader reads only when the field is reached; this live region,
+ * out of sight (the errors show under their fields), says them as they appear, each after its
+ * field's label. It is always in the page, so the change of its text is what is announced.
+ */
+export function ErrorSummary({
+  errors,
+  labels,
+}: {
+  errors: Readonly<Record<string, string | undefined>>;
+  /** Each field's label, in the form's order. */
+  labels: Readonly<Record<string, string>>;
+}) {
+  const shown = Object.entries(labels).flatMap(([field, label]) => {
+    const error = errors[field];
+    return error ? [`${label}: ${error}`] : [];
+  });
+  return (
+    <div className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="form-error-summary">
+      {shown.length > 0 && (
+        <ul>
+          {shown.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -32,7 +32,10 @@ describe('error pages', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }, WAIT)).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'العودة إلى الرئيسية' }));
+    // A link, not a button: it opens in a new tab too (issue 22 item 15).
+    const home = screen.getByRole('link', { name: 'العودة إلى الرئيسية' });
+    expect(home).toHaveAttribute('href', paths.home);
+    fireEvent.click(home);
     expect(await screen.findByText('home page', undefined, WAIT)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.home);
   });

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/guest/button';
+import { ButtonLink } from '../../../components/guest/button';
 import { Result } from '../../../components/guest/result';
 import { paths } from '../../../config/paths';
 
 export default function NotFoundRoute() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <main className="error-page">
       <Result
@@ -15,9 +13,9 @@ export default function NotFoundRoute() {
         headingLevel={1}
         title={t('errors_page.not_found')}
         extra={
-          <Button variant="primary" onClick={() => navigate(paths.home)}>
+          <ButtonLink variant="primary" to={paths.home}>
             {t('errors_page.back_home')}
-          </Button>
+          </ButtonLink>
         }
       />
     </main>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/guest/button';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/guest/button';
 import { Field } from '../../../components/guest/field';
 import { SearchIcon } from '../../../components/guest/icons';
 import { Result } from '../../../components/guest/result';
@@ -66,7 +66,6 @@ export function matches(label: string, wanted: string): boolean {
 /** SPEC §2: the service is temporarily unavailable, with a search box to find a page of the app. */
 export default function ServerErrorRoute() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [all, setAll] = useState<NavLeaf[] | null>(null);
   const wanted = searchable(query);
@@ -122,9 +121,9 @@ export default function ServerErrorRoute() {
                 ))}
               </ul>
             )}
-            <Button variant="primary" onClick={() => navigate(paths.home)}>
+            <ButtonLink variant="primary" to={paths.home}>
               {t('errors_page.back_home')}
-            </Button>
+            </ButtonLink>
           </div>
         }
       />

@@ -1,7 +1,7 @@
 import { ACTIVATION_CODE_LENGTH, ZVerifyEmailCodeRequest } from '@portal/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/guest/button';
-import { Field } from '../../../components/guest/field';
+import { ErrorSummary, Field } from '../../../components/guest/field';
 import { LogoutIcon, MailIcon } from '../../../components/guest/icons';
 import { useLeanForm } from '../../../components/guest/use-form';
 import { ApiError } from '../../../lib/api-client';
@@ -80,6 +80,7 @@ export function ActivationCodeForm({ email, onActivated, onLogout, loggingOut = 
       </p>
       <p className="muted">{t('accountsUi.message.sent_hint')}</p>
       <form className="lean-form" {...form.formProps}>
+        <ErrorSummary errors={form.errors} labels={{ code: t('accountsUi.message.code') }} />
         <Field
           {...form.field('code')}
           className="code-field"

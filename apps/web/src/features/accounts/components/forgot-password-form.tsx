@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/guest/alert';
 import { Button } from '../../../components/guest/button';
-import { Field } from '../../../components/guest/field';
+import { ErrorSummary, Field } from '../../../components/guest/field';
 import { MailIcon } from '../../../components/guest/icons';
 import { useLeanForm } from '../../../components/guest/use-form';
 import { paths } from '../../../config/paths';
@@ -46,6 +46,7 @@ export function ForgotPasswordForm({ onSent, notice }: Props) {
 
   return (
     <form className="lean-form" {...form.formProps}>
+      <ErrorSummary errors={form.errors} labels={{ email: t('accountsUi.fields.email') }} />
       {notice && <Alert type="warning" title={notice} />}
       <p className="auth-intro">{t('accountsUi.reset.intro')}</p>
       <Field

@@ -1,7 +1,7 @@
 import { ZResetPasswordRequest } from '@portal/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/guest/button';
-import { PasswordField } from '../../../components/guest/field';
+import { ErrorSummary, PasswordField } from '../../../components/guest/field';
 import { LockIcon } from '../../../components/guest/icons';
 import { useLeanForm } from '../../../components/guest/use-form';
 import { ApiError } from '../../../lib/api-client';
@@ -39,6 +39,13 @@ export function NewPasswordForm({ token, onDone, onFailed }: Props) {
 
   return (
     <form className="lean-form" {...form.formProps}>
+      <ErrorSummary
+        errors={form.errors}
+        labels={{
+          password: t('accountsUi.fields.new_password'),
+          confirm_password: t('accountsUi.fields.confirm_password'),
+        }}
+      />
       <PasswordField
         {...form.field('password')}
         label={t('accountsUi.fields.new_password')}

@@ -4,7 +4,7 @@ import { normalizePhone, stripSpaces } from '@portal/shared/text';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/guest/button';
-import { Field, PasswordField } from '../../../components/guest/field';
+import { ErrorSummary, Field, PasswordField } from '../../../components/guest/field';
 import { HomeIcon, LockIcon, MailIcon, PhoneIcon, UserIcon } from '../../../components/guest/icons';
 import { useLeanForm } from '../../../components/guest/use-form';
 import { paths } from '../../../config/paths';
@@ -61,6 +61,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: (data: TLoginResp
 
   return (
     <form className="lean-form register-form" autoComplete="on" {...form.formProps}>
+      <ErrorSummary
+        errors={form.errors}
+        labels={{
+          first_name: t('accountsUi.fields.first_name'),
+          last_name: t('accountsUi.fields.last_name'),
+          email: t('accountsUi.fields.email'),
+          mobile: t('accountsUi.fields.mobile'),
+          password: t('accountsUi.fields.password'),
+          confirm_password: t('accountsUi.fields.confirm_password'),
+          address: t('accountsUi.fields.address'),
+          accept_terms: t('accountsUi.register.terms_title'),
+        }}
+      />
       <ServerErrorAlert error={register.error} title={t('accountsUi.register.failed')} />
       <div className="field-row">
         <Field

@@ -20,6 +20,21 @@ describe('LoginForm', { timeout: 60_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('announces the errors as they appear, in a live region (issue 22 item 15)', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    await renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
+    const summary = screen.getByTestId('form-error-summary');
+    // In the page before any error, so that its change is what a screen reader announces.
+    expect(summary).toHaveAttribute('aria-live', 'assertive');
+    expect(summary).toBeEmptyDOMElement();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(summary).toHaveTextContent('رقم الهاتف: من فضلك أدخل رقم الهاتف'), WAIT);
+    expect(summary).toHaveTextContent('كلمة المرور: من فضلك أدخل كلمة المرور');
+    fireEvent.change(phone(), { target: { value: '01000000000' } });
+    await waitFor(() => expect(summary).not.toHaveTextContent('رقم الهاتف'), WAIT);
+    expect(summary).toHaveTextContent('كلمة المرور: من فضلك أدخل كلمة المرور');
+  });
+
   it('ties each error to its field and moves the focus to the first one', async () => {
     vi.stubGlobal('fetch', vi.fn());
     await renderWithProviders(<LoginForm onSuccess={vi.fn()} />);

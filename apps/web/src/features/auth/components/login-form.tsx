@@ -4,7 +4,7 @@ import { normalizePhone } from '@portal/shared/text';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/guest/button';
-import { Field, PasswordField } from '../../../components/guest/field';
+import { ErrorSummary, Field, PasswordField } from '../../../components/guest/field';
 import { LockIcon, PhoneIcon } from '../../../components/guest/icons';
 import { useLeanForm } from '../../../components/guest/use-form';
 import { paths } from '../../../config/paths';
@@ -59,6 +59,7 @@ export function LoginForm({
 
   return (
     <form className="lean-form" autoComplete="on" {...form.formProps}>
+      <ErrorSummary errors={form.errors} labels={{ phone: t('auth.phone'), password: t('auth.password') }} />
       <Field
         {...form.field('phone')}
         label={t('auth.phone')}

@@ -4,7 +4,7 @@ import { normalizePhone, stripSpaces } from '@portal/shared/text';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/guest/button';
-import { Field, TextAreaField } from '../../../components/guest/field';
+import { ErrorSummary, Field, TextAreaField } from '../../../components/guest/field';
 import { MailIcon, PhoneIcon, UserIcon } from '../../../components/guest/icons';
 import { Result } from '../../../components/guest/result';
 import { useLeanForm } from '../../../components/guest/use-form';
@@ -58,6 +58,16 @@ export function ContactForm({ after }: { after?: ReactNode }) {
 
   return (
     <form className="lean-form contact-form" autoComplete="on" data-testid="contact-form" {...form.formProps}>
+      <ErrorSummary
+        errors={form.errors}
+        labels={{
+          name: t('contactsUi.form.name'),
+          email: t('contactsUi.form.email'),
+          phone: t('contactsUi.form.phone'),
+          subject: t('contactsUi.form.subject'),
+          message: t('contactsUi.form.message'),
+        }}
+      />
       <p className="form-note">{t('contactsUi.form.intro')}</p>
       <Field
         {...form.field('name')}
