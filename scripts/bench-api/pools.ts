@@ -51,11 +51,31 @@ async function count(query: Query, sql: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Reverses the payouts of the subscriptions `where` picks, as POST /payouts/{id}/reverse does
+ * (docs/decisions/0029: the ledger is append-only): a reversal of each payout and of its
+ * deduction receipt, the installments it settled pending again, the subscription unpaid.
+ */
+async function reversePayouts(query: Query, where: string): Promise<void> {
+  await query(`with target as (
+      select p.id, p.subscription_id, p.association_id from payouts p join subscriptions s on s.payout_id = p.id
+      where ${where}),
+    paid_back as (insert into reversals (payout_id, subscription_id, association_id, reason)
+      select id, subscription_id, association_id, 'bench: due again' from target returning payout_id),
+    deductions as (insert into reversals (receipt_id, subscription_id, association_id, reason)
+      select r.id, r.subscription_id, r.association_id, 'bench: due again' from receipts r join target t on r.payout_id = t.id
+      returning receipt_id),
+    restored as (update installments i set status = 'pending', receipt_id = null, received_at = null,
+        received_by = null, reference = null, note = null
+      from deductions d where i.receipt_id = d.receipt_id returning 1)
+    update subscriptions s set transfer_status = 'unpaid', payout_id = null, transfer_reference = null,
+      transfer_date = null, transferred_by = null, updated_at = now()
+    from target t where s.id = t.subscription_id`);
+}
+
 /** Payouts the bench recorded in an earlier run (reference BENCH-…) are due again. */
 async function rearmPayouts(query: Query): Promise<void> {
-  await query(`update subscriptions set transfer_status = 'unpaid', transfer_reference = null,
-      transfer_date = null, transferred_by = null, updated_at = now()
-    where transfer_status = 'paid' and transfer_reference like '${BENCH_REFERENCE}%'`);
+  await reversePayouts(query, `s.transfer_status = 'paid' and s.transfer_reference like '${BENCH_REFERENCE}%'`);
 }
 
 export async function preparePool(query: Query, pool: PoolName, wanted: number, adminId: number): Promise<number[]> {
@@ -72,9 +92,11 @@ export async function preparePool(query: Query, pool: PoolName, wanted: number, 
       const unpaid = await count(query, `select count(*) as n ${due} and s.transfer_status = 'unpaid'`);
       if (unpaid < n) {
         // The seed's own payouts (marked paid, no reference) become due again as needed.
-        await query(`update subscriptions set transfer_status = 'unpaid', updated_at = now()
-          where id in (select s.id ${due} and s.transfer_status = 'paid' and s.transfer_reference is null
-                       order by s.id limit ${n - unpaid})`);
+        await reversePayouts(
+          query,
+          `s.id in (select s.id ${due} and s.transfer_status = 'paid' and s.transfer_reference is null
+                       order by s.id limit ${n - unpaid})`,
+        );
       }
       return ids(await query(`select s.id ${due} and s.transfer_status = 'unpaid' order by s.id limit ${n}`));
     }

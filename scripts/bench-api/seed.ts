@@ -167,10 +167,9 @@ export function subscriptionsSql(subscriptions: number, associations: number, af
   const perAssociation = Math.ceil(int(subscriptions, 'subscriptions') / Math.max(1, associations));
   if (perAssociation > DAYS)
     throw new Error(`${subscriptions} subscriptions need more than ${DAYS} days per association`);
+  // Unpaid here: a payout is a ledger row first (payoutsSql), then the subscription points to it.
   return `insert into subscriptions (association_id, day_number, user_id, amount_piastres, transfer_status, created_at)
-select a.id, k, c.id, a.cost_piastres * ${DAYS},
-       case when a.from_date + (k - 1) < current_date - 7 and random() < 0.8 then 'paid' else 'unpaid' end,
-       a.created_at
+select a.id, k, c.id, a.cost_piastres * ${DAYS}, 'unpaid', a.created_at
 from (select id, cost_piastres, from_date, created_at, row_number() over (order by id) as rn
         from associations where id > ${int(afterAssociation, 'afterAssociation')}) a
 cross join generate_series(1, ${perAssociation}) as k
@@ -180,23 +179,77 @@ join (select id, row_number() over (order by id) as rn from users
 where (a.rn - 1) * ${perAssociation} + k <= ${subscriptions}`;
 }
 
+/** Which seeded installments were paid: due over a week ago, nine in ten (a function of subscription and day). */
+const PAID = '((s.id * 7 + d.day_number) % 10) <> 0';
+
 /**
- * One association's installments, each subscription's 1,200 in a row (ordered by subscription and
- * day): where the app's subscribe writes them, one statement per subscription, so a subscription's
- * rows share a few pages as they do in production (unordered, its 1,200 rows would lie on 1,200
- * pages and every per-subscription read would be far slower than the app's own data).
+ * One receipt per subscription of one association for its paid installments (docs/decisions/0029:
+ * an installment is received only under a receipt), numbered R-YYYY-<subscription id>, unique
+ * since one per subscription; receiptCounterSql moves the year's counter past them.
  */
-export function installmentsSql(afterSubscription: number, associationId: number): string {
-  return `insert into installments (subscription_id, association_id, user_id, day_number, due_date, amount_piastres,
-                          status, received_at, reference)
-select s.id, s.association_id, s.user_id, d.day_number, d.date, a.cost_piastres,
-       case when d.date < current_date - 7 and random() < 0.9 then 'received' else 'pending' end,
-       null, null
+export function receiptsSql(afterSubscription: number, associationId: number): string {
+  return `insert into receipts (number, subscription_id, association_id, user_id, method, received_on, amount_piastres,
+                      created_at)
+select 'R-' || to_char(current_date, 'YYYY') || '-' || lpad(s.id::text, 6, '0'), s.id, s.association_id, s.user_id,
+       'cash', current_date - 8, sum(a.cost_piastres), s.created_at
 from subscriptions s
 join associations a on a.id = s.association_id
 join association_days d on d.association_id = s.association_id
 where s.id > ${int(afterSubscription, 'afterSubscription')} and s.association_id = ${int(associationId, 'associationId')}
+  and d.date < current_date - 7 and ${PAID}
+group by s.id, s.association_id, s.user_id, s.created_at`;
+}
+
+/**
+ * One association's installments, each subscription's 1,200 in a row (ordered by subscription and
+ * day): where the app's subscribe writes them, one statement per subscription, so a subscription's
+ * rows share a few pages as they do in production (unordered, its 1,200 rows would lie on 1,200
+ * pages and every per-subscription read would be far slower than the app's own data). The paid
+ * ones point to their subscription's receipt (receiptsSql, written first).
+ */
+export function installmentsSql(afterSubscription: number, associationId: number): string {
+  return `insert into installments (subscription_id, association_id, user_id, day_number, due_date, amount_piastres,
+                          status, received_at, reference, receipt_id)
+select s.id, s.association_id, s.user_id, d.day_number, d.date, a.cost_piastres,
+       case when paid then 'received' else 'pending' end,
+       case when paid then r.created_at end, null, case when paid then r.id end
+from subscriptions s
+join associations a on a.id = s.association_id
+join association_days d on d.association_id = s.association_id
+left join receipts r on r.subscription_id = s.id and r.payout_id is null
+cross join lateral (select d.date < current_date - 7 and ${PAID} as paid) p
+where s.id > ${int(afterSubscription, 'afterSubscription')} and s.association_id = ${int(associationId, 'associationId')}
 order by s.id, d.day_number`;
+}
+
+/** The lines of one association's seeded receipts: the installments each covers. */
+export function receiptLinesSql(afterSubscription: number, associationId: number): string {
+  return `insert into receipt_lines (receipt_id, installment_id, day_number, due_date, amount_piastres)
+select i.receipt_id, i.id, i.day_number, i.due_date, i.amount_piastres from installments i
+where i.association_id = ${int(associationId, 'associationId')}
+  and i.subscription_id > ${int(afterSubscription, 'afterSubscription')} and i.receipt_id is not null`;
+}
+
+/** Receipt numbers the app issues from now on follow the seeded ones. */
+export const RECEIPT_COUNTER_SQL = `insert into counters (key, n)
+select 'receipts.' || to_char(current_date, 'YYYY'), coalesce(max(subscription_id), 0) from receipts
+on conflict (key) do update set n = greatest(counters.n, excluded.n)`;
+
+/** Four in five subscriptions whose day is over a week old were paid out: a payout row, then the subscription paid. */
+export function payoutsSql(afterSubscription: number): string {
+  return `insert into payouts (kind, subscription_id, association_id, user_id, gross_piastres, deducted_piastres,
+                     net_piastres, reference, paid_on, created_at)
+select 'payout', s.id, s.association_id, s.user_id, s.amount_piastres, 0, s.amount_piastres, 'SEED-' || s.id, d.date,
+       s.created_at
+from subscriptions s
+join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
+where s.id > ${int(afterSubscription, 'afterSubscription')} and d.date < current_date - 7 and (s.id % 5) <> 0`;
+}
+
+export function paidSubscriptionsSql(afterSubscription: number): string {
+  return `update subscriptions s set transfer_status = 'paid', payout_id = p.id, transfer_date = p.paid_on
+from payouts p
+where p.subscription_id = s.id and p.kind = 'payout' and s.id > ${int(afterSubscription, 'afterSubscription')}`;
 }
 
 /** Password of every seeded user (the administrator keeps ADMIN_PASSWORD). */
@@ -518,12 +571,21 @@ export async function seedData(
   const [maxes] = await db.query(
     'select coalesce((select max(id) from associations), 0) as a, coalesce((select max(id) from subscriptions), 0) as s',
   );
-  const moneySide = await withoutTriggers(db, ['associations', 'subscriptions', 'installments'], async (query) => {
+  const moneyTables = ['associations', 'subscriptions', 'installments', 'receipts', 'receipt_lines', 'payouts'];
+  const moneySide = await withoutTriggers(db, moneyTables, async (query) => {
+    const afterSubscription = Number(maxes?.s ?? 0);
     await query(associationsSql(size.associations));
     await query(associationDaysSql(Number(maxes?.a ?? 0)));
     await query(subscriptionsSql(size.subscriptions, size.associations, Number(maxes?.a ?? 0)));
+    await query(payoutsSql(afterSubscription));
+    await query(paidSubscriptionsSql(afterSubscription));
     const created = await query(`select id from associations where id > ${Number(maxes?.a ?? 0)} order by id`);
-    for (const association of created) await query(installmentsSql(Number(maxes?.s ?? 0), Number(association.id)));
+    for (const association of created) {
+      await query(receiptsSql(afterSubscription, Number(association.id)));
+      await query(installmentsSql(afterSubscription, Number(association.id)));
+      await query(receiptLinesSql(afterSubscription, Number(association.id)));
+    }
+    await query(RECEIPT_COUNTER_SQL);
   });
   await refreshCounters(db);
   bypassed.push(...moneySide);
