@@ -33,6 +33,32 @@ type Outcome =
   | { kind: 'applied'; result: TDaysImportResult }
   | { kind: 'refused'; message: string; problems: string[] };
 
+/** A day as the file and the server's refusals write it: yyyy-mm-dd, in either digit system. */
+const ISO_DAY = /([0-9\u0660-\u0669]{4}-[0-9\u0660-\u0669]{2}-[0-9\u0660-\u0669]{2})/;
+
+/**
+ * A refusal's text with each ISO date isolated left to right (issue 22 item 8): in an Arabic line
+ * "(2026-01-10 – 2029-04-24)" came out scrambled, the date's hyphens and the range's dash taken
+ * into the right-to-left flow.
+ */
+export function WithIsolatedDates({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(ISO_DAY).map((part, i) =>
+        // split with a capturing group: the dates are the odd parts.
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered.
+          <bdi key={i} dir="ltr">
+            {part}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 function refusalOf(error: unknown, fallback: string): Outcome {
   if (error instanceof ApiError) {
     return {
@@ -170,7 +196,7 @@ export function DaysImport({ association }: { association: TAssociation }) {
               type="error"
               showIcon
               data-testid="days-import-errors"
-              title={outcome.message}
+              title={<WithIsolatedDates text={outcome.message} />}
               description={
                 outcome.problems.length > 0 ? (
                   <>
@@ -180,11 +206,23 @@ export function DaysImport({ association }: { association: TAssociation }) {
                         formatted: formatNumber(outcome.problems.length, lang),
                       })}
                     </p>
-                    <ol className="days-import-problems">
-                      {outcome.problems.map((problem) => (
-                        <li key={problem}>{problem}</li>
-                      ))}
-                    </ol>
+                    {/* A long list scrolls: a keyboard reaches it, and it says what it holds (axe scrollable-region-focusable). */}
+                    <div
+                      className="days-import-problems-scroll"
+                      role="region"
+                      aria-label={t('associationsUi.import.problems_label')}
+                      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached by keyboard (WCAG 2.1.1).
+                      tabIndex={0}
+                      data-testid="days-import-problems"
+                    >
+                      <ol className="days-import-problems">
+                        {outcome.problems.map((problem) => (
+                          <li key={problem}>
+                            <WithIsolatedDates text={problem} />
+                          </li>
+                        ))}
+                      </ol>
+                    </div>
                   </>
                 ) : undefined
               }
