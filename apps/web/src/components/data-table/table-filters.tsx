@@ -22,7 +22,8 @@ export type CustomFilterField = {
  * item 20: a filter is never named by its placeholder alone).
  */
 export type FilterDef =
-  | { kind: 'text'; name: string; label: string }
+  /** `dir: 'ltr'`: a value typed left to right whatever the language (an email, a phone, a link, a code). */
+  | { kind: 'text'; name: string; label: string; dir?: 'ltr' }
   | { kind: 'select'; name: string; label: string; options: FilterOption[] | FilterOptionGroup[] }
   | { kind: 'checkbox'; name: string; label: string; value?: string }
   | { kind: 'dateRange'; label: string }
@@ -93,6 +94,7 @@ export function TableFilters({ id, defs, values, onChange, sort }: Props) {
                 name={def.name}
                 type="search"
                 className="dt-input"
+                dir={def.dir}
                 defaultValue={values[def.name] ?? ''}
                 autoComplete="off"
               />

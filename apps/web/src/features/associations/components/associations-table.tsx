@@ -22,7 +22,7 @@ import './associations.css';
 /** SPEC §2 associations filters: title, code, type, cost range, from_date, to_date (and whether it started). */
 const FILTERS: FilterDef[] = [
   { kind: 'text', name: 'title', label: 'associations.columns.title' },
-  { kind: 'text', name: 'code', label: 'associations.columns.code' },
+  { kind: 'text', name: 'code', label: 'associations.columns.code', dir: 'ltr' },
   {
     kind: 'select',
     name: 'association_type',

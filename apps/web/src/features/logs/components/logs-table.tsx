@@ -14,7 +14,7 @@ import { ActionLabel, actionFilterOptions, entityText } from './action-label';
 /** The action is an exact code (the API matches it whole), picked by its label; free text goes to the search box. */
 const FILTERS: FilterDef[] = [
   { kind: 'select', name: 'action', label: 'logs.action', options: actionFilterOptions() },
-  { kind: 'text', name: 'url', label: 'logs.url' },
+  { kind: 'text', name: 'url', label: 'logs.url', dir: 'ltr' },
   { kind: 'dateRange', label: 'logs.date' },
 ];
 

@@ -37,8 +37,8 @@ import { listTexts } from '../kinds';
 function filtersFor(kind: UserType, seesRemoved: boolean): FilterDef[] {
   const defs: FilterDef[] = [
     { kind: 'text', name: 'name', label: 'usersUi.filters.name' },
-    { kind: 'text', name: 'email', label: 'usersUi.filters.email' },
-    { kind: 'text', name: 'phone', label: 'usersUi.filters.phone' },
+    { kind: 'text', name: 'email', label: 'usersUi.filters.email', dir: 'ltr' },
+    { kind: 'text', name: 'phone', label: 'usersUi.filters.phone', dir: 'ltr' },
   ];
   if (kind === 'user') {
     defs.push({
