@@ -90,8 +90,15 @@ beforeAll(async () => {
       await tx.db.execute(sql`update associations set title = ${attack} where id = ${association.id}`);
       await tx.db.execute(sql`update users set name = ${attack}, phone = ${phone} where id = ${member.id}`);
       await tx.db.execute(sql`update subscriptions set transfer_reference = ${transfer} where id = ${subscriptionId}`);
+      // Received under a receipt (the database requires one: docs/decisions/0029), its reference the attack.
+      await tx.db.execute(sql`insert into receipts (number, subscription_id, association_id, user_id, method, reference,
+          received_on, amount_piastres)
+        values (${`R-2026-${String(900_000 + i)}`}, ${subscriptionId}, ${association.id}, ${member.id}, 'bank_transfer',
+          ${reference}, '2026-01-02', 10000)`);
       await tx.db.execute(sql`update installments set status = 'received', reference = ${reference},
-        received_at = ${RECEIVED_AT} where subscription_id = ${subscriptionId} and day_number in (1, 2)`);
+        received_at = ${RECEIVED_AT},
+        receipt_id = (select id from receipts where subscription_id = ${subscriptionId})
+        where subscription_id = ${subscriptionId} and day_number in (1, 2)`);
       await tx.db.execute(sql`update customer_requests set mobile = ${mobile}, email = ${email}, code = ${code},
         payment_reference = ${paymentReference}, payment_amount_piastres = 35050 where id = ${request.id}`);
     });

@@ -39,6 +39,7 @@ describe('settings: typed values an operator changes without a deploy, each chan
       request_contracts_url: '',
       mail_sender_name: 'بوابة الجمعيات',
       default_page_size: 10,
+      payout_arrears_policy: 'net',
     });
   });
 
