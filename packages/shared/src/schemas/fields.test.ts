@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZRegisterRequest } from './accounts.js';
 import { setNowSource } from '../clock.js';
+import { ZRegisterRequest } from './accounts.js';
 import { ZAssociationCreateRequest, ZTransferRequest } from './associations.js';
 import { DAY_MAX, DAY_MIN, dayField, dayWithin, ZIdParams } from './fields.js';
 import { ZListQuery } from './list.js';
