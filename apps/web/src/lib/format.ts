@@ -86,6 +86,13 @@ export function formatDate(value: string | Date | null | undefined, lang: Locale
   }).format(date);
 }
 
+/** A month (yyyy-mm) as people name it: "مارس 2026" / "March 2026". */
+export function formatMonth(month: string, lang: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: TIME_ZONE, year: 'numeric', month: 'long' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+}
+
 /** A moment (log entry, creation time), shown in Cairo time. */
 export function formatDateTime(value: string | Date | null | undefined, lang: Locale): string {
   const date = value ? toDate(value) : null;

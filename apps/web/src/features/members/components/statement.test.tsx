@@ -1,5 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setClockForTests } from '../../../lib/clock';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { renderWithProviders } from '../../../test/render';
 import { makeStatement, ok, refused, stubMemberApi } from '../testing/fixtures';
@@ -55,25 +56,64 @@ describe('the statement (كشف حساب)', { timeout: 60_000 }, () => {
     expect(calls.filter((c) => c.path.endsWith('/statement'))).toHaveLength(1);
   });
 
-  it('prints every installment: the print view is a document with all 1,200 rows under one header row', async () => {
+  it('prints a summary page, then the installments one line per month, the late ones and the next 30 days (issue 22 item 13)', async () => {
+    setClockForTests('2026-04-05T08:00:00Z');
     statementApi();
     await render('/my/subscriptions/31/statement?view=print');
     const doc = await screen.findByTestId('statement-document');
     expect(within(doc).getByRole('heading', { name: 'كشف حساب اشتراك' })).toBeInTheDocument();
     expect(doc).toHaveTextContent('منى حسن');
-    const installments = within(doc).getByRole('table', { name: 'أقساط الاشتراك' });
-    const [head, ...rows] = within(installments).getAllByRole('row');
-    expect(head?.closest('thead')).not.toBeNull();
-    expect(head).toHaveTextContent('تاريخ الاستحقاق');
-    expect(rows).toHaveLength(1200);
-    expect(rows[1199]).toHaveTextContent('1200');
-    expect(rows[1199]).toHaveTextContent('قادمة');
-    const totals = within(doc).getByRole('table', { name: 'ملخص الكشف' });
+    // The association's type on its own line: no "(مميزة (VIP))" after the title.
+    expect(doc).not.toHaveTextContent(/\(.*\(/);
+    const summary = within(doc).getByTestId('statement-summary-page');
+    expect(within(summary).getByText('النوع').nextElementSibling).toHaveTextContent('عادية');
+    const totals = within(summary).getByRole('table', { name: 'ملخص الكشف' });
     expect(within(totals).getByRole('row', { name: /المتبقي/ })).toHaveTextContent(spaced(formatMoney(117_000, 'ar')));
     expect(within(totals).getByRole('row', { name: /الإجمالي/ })).toHaveTextContent(spaced(formatMoney(120_000, 'ar')));
+
+    // 1,200 daily installments from 1 March 2026: 40 months, not 1,200 lines.
+    const months = within(doc).getByRole('table', { name: 'الأقساط حسب الشهر' });
+    const monthRows = within(months.querySelector('tbody') as HTMLElement).getAllByRole('row');
+    expect(monthRows).toHaveLength(40);
+    // March: 30 paid and 1 late (the 31st); April: 4 late, 26 to come.
+    const cells = (row: Element | undefined) =>
+      [...(row?.children ?? [])].map((cell) => spaced(cell.textContent ?? ''));
+    const money = (pounds: number) => spaced(formatMoney(pounds, 'ar'));
+    expect(cells(monthRows[0])).toEqual(['مارس 2026', '31', '30', money(3_000), '1', money(100), '0', money(0)]);
+    expect(cells(monthRows[1])).toEqual(['أبريل 2026', '30', '0', money(0), '4', money(400), '26', money(2_600)]);
+    const total = within(months.querySelector('tfoot') as HTMLElement).getByRole('row');
+    expect(total).toHaveTextContent('1,200');
+    expect(total).toHaveTextContent(spaced(formatMoney(3_000, 'ar')));
+    expect(total).toHaveTextContent(spaced(formatMoney(500, 'ar')));
+    expect(total).toHaveTextContent(spaced(formatMoney(116_500, 'ar')));
+
+    const late = within(doc).getByRole('table', { name: 'الأقساط المتأخرة' });
+    expect(within(late).getAllByRole('row')).toHaveLength(1 + 5);
+    // Today is 5 April 2026 in Cairo: the installments due from then to 5 May, one by one.
+    const next = within(doc).getByRole('table', { name: /الأقساط المستحقة خلال 30 يومًا القادمة/ });
+    const nextRows = within(next).getAllByRole('row').slice(1);
+    expect(nextRows).toHaveLength(31);
+    expect(nextRows[0]).toHaveTextContent(formatDate('2026-04-05', 'ar'));
+    expect(nextRows[30]).toHaveTextContent(formatDate('2026-05-05', 'ar'));
     // The screen's paged table and summary make way for the document.
     expect(screen.queryByRole('region', { name: 'أقساط الاشتراك' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'طباعة / حفظ PDF' })).toBeInTheDocument();
+  });
+
+  it('sums each month in whole piastres', async () => {
+    setClockForTests('2026-04-05T08:00:00Z');
+    const statement = makeStatement(60, 0, 0);
+    // A tenth of a pound thirty times: 3.00, not 3.0000000000000013.
+    statement.rows = statement.rows.map((row) => ({ ...row, amount: 0.1 }));
+    const { groupByMonth } = await import('../lib/statement-months');
+    const [march] = groupByMonth(statement.rows);
+    expect(march?.future).toEqual({ count: 31, piastres: 310 });
+    statementApi(statement);
+    await render('/my/subscriptions/31/statement?view=print', 'en');
+    const months = await screen.findByRole('table', { name: 'Installments by month' });
+    expect(within(months.querySelector('tfoot') as HTMLElement).getByRole('row')).toHaveTextContent(
+      spaced(formatMoney(6, 'en')),
+    );
   });
 
   it('prints in English too, and goes back to the screen', async () => {
@@ -83,7 +123,8 @@ describe('the statement (كشف حساب)', { timeout: 60_000 }, () => {
     })();
     const doc = await screen.findByTestId('statement-document');
     expect(within(doc).getByRole('heading', { name: 'Subscription statement' })).toBeInTheDocument();
-    expect(within(doc).getByRole('columnheader', { name: 'Due date' })).toBeInTheDocument();
+    expect(within(doc).getByRole('table', { name: 'Installments by month' })).toBeInTheDocument();
+    expect(within(doc).getByRole('table', { name: 'Late installments' })).toBeInTheDocument();
     expect(doc).toHaveTextContent(`As of ${formatDate('2026-04-05', 'en')}`);
     fireEvent.click(screen.getByRole('button', { name: 'Back to the statement' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -98,7 +139,7 @@ describe('the statement (كشف حساب)', { timeout: 60_000 }, () => {
       window.dispatchEvent(new Event('beforeprint'));
     });
     const doc = screen.getByTestId('statement-document');
-    expect(within(within(doc).getByRole('table', { name: 'أقساط الاشتراك' })).getAllByRole('row')).toHaveLength(1201);
+    expect(within(doc).getByRole('table', { name: 'الأقساط حسب الشهر' })).toBeInTheDocument();
     act(() => {
       window.dispatchEvent(new Event('afterprint'));
     });
