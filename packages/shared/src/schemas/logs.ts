@@ -23,10 +23,21 @@ export const ZLogRow = z.object({
 });
 export type TLogRow = z.infer<typeof ZLogRow>;
 
+/** A person an entry's values name by id (closed_by, decided_by…: audit-fields.ts AUDIT_USER_COLUMNS). */
+export const ZLogPerson = z.object({ id: z.number().int(), name: z.string() });
+export type TLogPerson = z.infer<typeof ZLogPerson>;
+
 export const ZLogDetail = ZLogRow.extend({
   ip: z.string().nullable(),
   request_id: z.string().nullable(),
   old_value: z.unknown().nullable(),
   new_value: z.unknown().nullable(),
+  /**
+   * The users whose ids the old and new values hold in a user column, with their names, so the
+   * entry shows people rather than numbers; an id no user has any more is left out.
+   */
+  people: z
+    .array(ZLogPerson)
+    .meta({ description: 'Users named by id in old_value or new_value (user columns), with their names' }),
 });
 export type TLogDetail = z.infer<typeof ZLogDetail>;

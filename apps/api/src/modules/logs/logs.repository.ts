@@ -1,4 +1,5 @@
-import type { TLogDetail, TLogListRequest, TLogRow } from '@portal/shared/schemas/logs';
+import { isUserColumn } from '@portal/shared/audit-fields';
+import type { TLogDetail, TLogListRequest, TLogPerson, TLogRow } from '@portal/shared/schemas/logs';
 import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { auditLogs, auditLogsAll, auditLogsArchive } from '../../db/schema/audit-logs.js';
@@ -247,5 +248,25 @@ export async function findLog(db: Reader, id: number): Promise<TLogDetail | unde
     request_id: row.requestId,
     old_value: row.oldValue ?? null,
     new_value: row.newValue ?? null,
+    people: await findPeople(db, [row.oldValue, row.newValue]),
   };
+}
+
+/** The ids an entry's values hold in user columns (closed_by, decided_by…), each once. */
+export function userIdsIn(values: readonly unknown[]): number[] {
+  const ids = new Set<number>();
+  for (const value of values) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [column, id] of Object.entries(value)) {
+      if (isUserColumn(column) && Number.isInteger(id) && (id as number) > 0) ids.add(id as number);
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** The names of the users an entry's values name by id (removed users keep their name); unknown ids are left out. */
+async function findPeople(db: Reader, values: readonly unknown[]): Promise<TLogPerson[]> {
+  const ids = userIdsIn(values);
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)).orderBy(users.id);
 }

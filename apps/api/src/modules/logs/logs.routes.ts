@@ -31,7 +31,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'logs.view' },
       schema: {
         tags: ['logs'],
-        summary: 'One audit entry with its old and new values',
+        summary: 'One audit entry with its old and new values, and the names of the users they name by id',
         params: ZIdParams,
         response: { 200: successSchema(ZLogDetail) },
       },

@@ -1,3 +1,4 @@
+import { AUDITED_COLUMNS } from '@portal/shared/audit-fields';
 import { addDays } from '@portal/shared/clock';
 import { ALL_ROWS } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
@@ -7,6 +8,7 @@ import { createUser } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { rowsOf } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/audit-logs.js';
+import { userIdsIn } from './logs.repository.js';
 
 type Row = { id: number; action: string; url: string | null; entity: string | null; user: { id: number } | null };
 
@@ -221,6 +223,85 @@ describe('the audit log API', () => {
       expect(log).toMatchObject({ action: 'users.insert', entity: 'users', old_value: null, user: null });
       expect(log.new_value).toMatchObject({ id: customer.id, phone: customer.phone });
       expect(log.new_value).not.toHaveProperty('password_hash');
+    });
+
+    it('names the people the values hold by id (issue 22 item 7): the owner and the staff who closed a ticket', async () => {
+      const opened = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/ticket/tickets',
+        headers: bearer(customerToken),
+        payload: { subject: 'لم يظهر القسط', message: 'دفعت القسط ولم يظهر في الكشف' },
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const ticketId = opened.json().data.id as number;
+      const closed = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/ticket/close/${ticketId}`,
+        headers: bearer(admin),
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+      const [row] = await t.db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.entity, 'tickets'),
+            eq(auditLogs.entityId, String(ticketId)),
+            sql`${auditLogs.newValue} ->> 'closed_by' is not null`,
+          ),
+        )
+        .limit(1);
+      const res = await show(row?.id ?? 0);
+      expect(res.statusCode).toBe(200);
+      const log = res.json().data;
+      const [staff] = rowsOf<{ id: number; name: string }>(
+        await t.db.execute(sql`select id, name from users where phone = ${ADMIN.phone}`),
+      );
+      expect(log.new_value).toMatchObject({ user_id: customer.id, closed_by: staff?.id });
+      expect(log.people).toEqual(
+        [
+          { id: customer.id, name: customer.name },
+          { id: staff?.id, name: staff?.name },
+        ].sort((x, y) => (x.id ?? 0) - (y.id ?? 0)),
+      );
+    });
+
+    it('names no one for an entry whose values hold no user column', async () => {
+      const [row] = await t.db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(eq(auditLogs.entity, 'roles'))
+        .limit(1);
+      expect((await show(row?.id ?? 0)).json().data.people).toEqual([]);
+      expect(userIdsIn([{ user_id: 3, closed_by: 3, id: 9, day: 4 }, { decided_by: 5, user_id: null }, 'x'])).toEqual([
+        3, 5,
+      ]);
+    });
+
+    it('AUDITED_COLUMNS (packages/shared, labelled by the web) lists exactly what the trigger stores of each table', async () => {
+      const triggers = rowsOf<{ table: string; statement: string }>(
+        await t.db.execute(sql`select distinct event_object_table as table, action_statement as statement
+          from information_schema.triggers where trigger_schema = 'public' and action_statement like '%audit_row_change(%'`),
+      );
+      const columns = rowsOf<{ table: string; column: string }>(
+        await t.db.execute(sql`select table_name as table, column_name as column from information_schema.columns
+          where table_schema = 'public' order by table_name, ordinal_position`),
+      );
+      const stored: Record<string, string[]> = {};
+      for (const { table, statement } of triggers) {
+        // The trigger's arguments are the columns it leaves out: audit_row_change('password_hash').
+        const hidden = [...(statement.match(/audit_row_change\((.*)\)/)?.[1] ?? '').matchAll(/'([^']+)'/g)].map(
+          (m) => m[1],
+        );
+        stored[table] = columns
+          .filter((c) => c.table === table && !hidden.includes(c.column))
+          .map((c) => c.column)
+          .sort();
+      }
+      const listed = Object.fromEntries(
+        Object.entries(AUDITED_COLUMNS).map(([table, names]) => [table, [...names].sort()]),
+      );
+      expect(listed).toEqual(stored);
     });
 
     it('answers an unknown id with 404 and a bad one with 422', async () => {
