@@ -4,6 +4,8 @@
  * byte for byte, and the dashboard's counters equal exact counts.
  */
 import type pg from 'pg';
+import { RETENTION_JOB } from '../../apps/api/src/lib/retention.js';
+import { ASSOCIATIONS_DAILY_JOB } from '../../apps/api/src/modules/associations/association-lifecycle.js';
 import type { SmtpSink } from '../../apps/api/test/helpers/smtp-sink.js';
 import { type Call, dataOf } from './client.js';
 import type { Ledger } from './journeys.js';
@@ -170,17 +172,23 @@ export async function checkDocuments(ledger: Ledger, call: Call, adminToken: str
   };
 }
 
+/** Jobs that queue their own next run: always one pending, never "left over". */
+const RECURRING = `(${[RETENTION_JOB, ASSOCIATIONS_DAILY_JOB].map((kind) => `'${kind}'`).join(', ')})`;
+
 /** Waits for the queue to empty (a dead instance's jobs come back after their lease), then counts. */
 export async function checkJobs(db: pg.Client, sink: SmtpSink, timeoutMs: number): Promise<Check[]> {
   const deadline = Date.now() + timeoutMs;
   let pending = Number.POSITIVE_INFINITY;
   while (Date.now() < deadline) {
-    const [row] = await rows(db, "select count(*) as n from jobs where status = 'pending' and kind <> 'retention'");
+    const [row] = await rows(
+      db,
+      `select count(*) as n from jobs where status = 'pending' and kind not in ${RECURRING}`,
+    );
     pending = n(row?.n);
     if (pending === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const byStatus = await rows(db, "select status, count(*) as n from jobs where kind <> 'retention' group by 1");
+  const byStatus = await rows(db, `select status, count(*) as n from jobs where kind not in ${RECURRING} group by 1`);
   const status = Object.fromEntries(byStatus.map((r) => [String(r.status), n(r.n)]));
   const mailJobs = await rows(db, "select id, attempts from jobs where kind = 'mail' and status = 'done'");
   const sent = new Map<string, Set<string>>();
