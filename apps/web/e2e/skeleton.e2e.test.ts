@@ -73,7 +73,10 @@ describe('walking skeleton in the browser', () => {
     await firstRow.getByRole('link', { name: /View entry/ }).click();
     await page.waitForURL(/\/logs\/\d+$/);
     // What changed, field by field; the stored record itself on request.
-    await page.getByRole('table', { name: 'What changed' }).getByRole('rowheader', { name: 'User id' }).waitFor();
+    // The user column names the person, linked to their record (issue 22 item 7).
+    const changes = page.getByRole('table', { name: 'What changed' });
+    await changes.getByRole('rowheader', { name: 'User', exact: true }).waitFor();
+    await changes.getByRole('link', { name: ADMIN.name }).first().waitFor();
     await page.getByRole('button', { name: 'Show raw data' }).click();
     await page.getByTestId('new-value').waitFor();
     expect(await page.getByTestId('new-value').textContent()).toContain('"user_id"');

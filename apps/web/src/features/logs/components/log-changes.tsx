@@ -1,8 +1,12 @@
+import { codesOf, isUserColumn } from '@portal/shared/audit-fields';
 import type { Locale } from '@portal/shared/constants';
+import type { TLogPerson } from '@portal/shared/schemas/logs';
 import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDate, formatDateTime, formatFileSize, formatId, formatMoneyFromPiastres } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 
 type Values = Record<string, unknown>;
@@ -39,11 +43,37 @@ export function diffValues(oldValue: unknown, newValue: unknown): FieldChange[] 
 const MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A stored value as people read it: dates in Cairo time and the UI language, yes/no, empty. */
-function ValueText({ value, lang }: { value: unknown; lang: Locale }): ReactNode {
-  const { t } = useTranslation();
+/** Which record and column a value belongs to, and the people the entry names (GET /logs/{id}). */
+type ValueContext = { entity: string | null; field: string; people: ReadonlyMap<number, string> };
+
+/**
+ * A stored value as people read it (issue 22 item 7): a user's id as their name, linked to their
+ * record; a code (a status, a type) as its label; piastres as money; a size as a size; dates in
+ * Cairo time and the UI language; yes/no; empty.
+ */
+function ValueText({ value, lang, context }: { value: unknown; lang: Locale; context: ValueContext }): ReactNode {
+  const { t, i18n } = useTranslation();
   if (value === null || value === undefined || value === '') {
     return <span className="log-empty">{t('logs.empty_value')}</span>;
+  }
+  const { entity, field, people } = context;
+  if (typeof value === 'number' && Number.isInteger(value) && isUserColumn(field)) {
+    const name = people.get(value);
+    return (
+      <Link to={paths.user(value)} data-testid="log-person">
+        {name ? <bdi>{name}</bdi> : `#${formatId(value, lang)}`}
+      </Link>
+    );
+  }
+  if (entity && (typeof value === 'string' || typeof value === 'number') && codesOf(entity, field)?.includes(value)) {
+    const key = `logs.values.${entity}.${field}.${value}`;
+    if (i18n.exists(key)) return <span title={String(value)}>{t(key)}</span>;
+  }
+  if (typeof value === 'number' && field.endsWith('_piastres')) {
+    return <bdi>{formatMoneyFromPiastres(value, lang)}</bdi>;
+  }
+  if (typeof value === 'number' && (field === 'size' || field === 'file_size')) {
+    return <bdi>{formatFileSize(value, lang)}</bdi>;
   }
   if (typeof value === 'boolean') return t(value ? 'logs.yes' : 'logs.no');
   if (typeof value === 'string') {
@@ -63,7 +93,19 @@ function ValueText({ value, lang }: { value: unknown; lang: Locale }): ReactNode
  * What an audit entry changed (issue 9 item 10): a table of field, old value and new value —
  * the changed fields, and the unchanged ones on request — instead of two blocks of raw JSON.
  */
-export function LogChanges({ oldValue, newValue }: { oldValue: unknown; newValue: unknown }) {
+export function LogChanges({
+  oldValue,
+  newValue,
+  entity = null,
+  people = [],
+}: {
+  oldValue: unknown;
+  newValue: unknown;
+  /** The audited table: its codes' labels (statuses, types) depend on it. */
+  entity?: string | null;
+  /** The users the values name by id, with their names. */
+  people?: readonly TLogPerson[];
+}) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage();
   const [showUnchanged, setShowUnchanged] = useState(false);
@@ -74,6 +116,8 @@ export function LogChanges({ oldValue, newValue }: { oldValue: unknown; newValue
     const key = `logs.fields.${field}`;
     return i18n.exists(key) ? t(key) : field;
   };
+  const named = new Map(people.map((p) => [p.id, p.name]));
+  const contextOf = (field: string): ValueContext => ({ entity, field, people: named });
 
   return (
     <div className="log-changes">
@@ -97,10 +141,10 @@ export function LogChanges({ oldValue, newValue }: { oldValue: unknown; newValue
                     {fieldLabel(change.field)}
                   </th>
                   <td className="log-old">
-                    <ValueText value={change.old} lang={lang} />
+                    <ValueText value={change.old} lang={lang} context={contextOf(change.field)} />
                   </td>
                   <td className="log-new">
-                    <ValueText value={change.new} lang={lang} />
+                    <ValueText value={change.new} lang={lang} context={contextOf(change.field)} />
                   </td>
                 </tr>
               ))}

@@ -81,7 +81,7 @@ export function LogDetail({ log }: { log: TLogDetail }) {
           </Button>
         }
       >
-        <LogChanges oldValue={log.old_value} newValue={log.new_value} />
+        <LogChanges oldValue={log.old_value} newValue={log.new_value} entity={log.entity} people={log.people} />
         {raw && (
           <div className="log-raw-panels">
             <RawValue title={t('logs.old_value')} value={log.old_value} testId="old-value" />

@@ -4,12 +4,13 @@ import {
   NAMED_AUDIT_ACTIONS,
   RETIRED_AUDIT_ACTIONS,
 } from '@portal/shared/audit-actions';
+import { AUDIT_CODED_COLUMNS, AUDITED_COLUMNS } from '@portal/shared/audit-fields';
 import { LOCALES } from '@portal/shared/constants';
 import type { TLogDetail, TLogRow } from '@portal/shared/schemas/logs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../../lib/i18n';
+import { loadScreenTexts, loadTexts } from '../../../lib/i18n';
 import { ok, signInAs, stubApi } from '../../../test/api-stub';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -137,6 +138,7 @@ const ENTRY: TLogDetail = {
     active: false,
     updated_at: '2026-03-01T10:00:00.000Z',
   },
+  people: [],
 } as TLogDetail;
 
 describe('an audit entry', { timeout: 60_000 }, () => {
@@ -173,5 +175,89 @@ describe('an audit entry', { timeout: 60_000 }, () => {
     expect(within(table).getByRole('rowheader', { name: 'Email' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show raw data' }));
     expect(screen.getByTestId('new-value')).toHaveTextContent('"name": "منى حسن"');
+  });
+});
+
+describe('an audit entry in words, not codes (issue 22 item 7)', { timeout: 60_000 }, () => {
+  it('labels every column of every audited table, and every value of every coded column, in Arabic and in English', async () => {
+    const missing: string[] = [];
+    for (const lang of LOCALES) {
+      await loadTexts(['guest', 'app'], lang);
+      await loadScreenTexts(['logs'], lang);
+      for (const [table, columns] of Object.entries(AUDITED_COLUMNS)) {
+        for (const column of columns) {
+          if (!i18next.exists(`logs.fields.${column}`, { lng: lang })) missing.push(`${lang} ${table}.${column}`);
+        }
+      }
+      for (const [table, columns] of Object.entries(AUDIT_CODED_COLUMNS)) {
+        for (const [column, values] of Object.entries(columns as Record<string, readonly (string | number)[]>)) {
+          for (const value of values) {
+            const key = `logs.values.${table}.${column}.${value}`;
+            if (!i18next.exists(key, { lng: lang })) missing.push(`${lang} ${key}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('shows a closed ticket’s status as words and the people as names linked to their records', async () => {
+    const me = makeUser({ id: 1, direct_permissions: ['logs.view', 'users.view'] });
+    signInAs(me);
+    stubApi((call) => (call.url === '/api/v1/users/1' ? ok(me) : undefined));
+    const closed: TLogDetail = {
+      ...ENTRY,
+      action: 'tickets.update',
+      entity: 'tickets',
+      entity_id: '12',
+      old_value: { id: 12, user_id: 7, status: 1, closed_at: null, closed_by: null, subject: 'القسط' },
+      new_value: {
+        id: 12,
+        user_id: 7,
+        status: 2,
+        closed_at: '2026-03-01T10:00:00.000Z',
+        closed_by: 3,
+        subject: 'القسط',
+      },
+      people: [
+        { id: 3, name: 'منى فتحي' },
+        { id: 7, name: 'كريم الأنصاري' },
+      ],
+    };
+    await renderWithProviders(<LogDetail log={closed} />);
+    const table = await screen.findByRole('table', { name: 'ما الذي تغيّر' });
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr') as HTMLElement;
+    expect(
+      within(row('الحالة'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['تم الرد', 'مغلقة']);
+    const closer = within(row('أغلقها')).getByRole('link', { name: 'منى فتحي' });
+    expect(closer).toHaveAttribute('href', '/users/3');
+    expect(within(row('تاريخ الإغلاق')).getAllByRole('cell')[0]).toHaveTextContent('فارغ');
+    // No column name or bare code on screen.
+    expect(table).not.toHaveTextContent(/closed_(at|by)|1 → 2/);
+    fireEvent.click(screen.getByRole('button', { name: /عرض الحقول غير المتغيرة/ }));
+    expect(within(row('المستخدم')).getAllByRole('link', { name: 'كريم الأنصاري' })).toHaveLength(2);
+  });
+
+  it('shows money kept in piastres as pounds, and an id no user has any more as a number', async () => {
+    const me = makeUser({ id: 1, direct_permissions: ['logs.view'] });
+    signInAs(me);
+    stubApi((call) => (call.url === '/api/v1/users/1' ? ok(me) : undefined));
+    const receipt: TLogDetail = {
+      ...ENTRY,
+      action: 'receipts.insert',
+      entity: 'receipts',
+      old_value: null,
+      new_value: { id: 4, method: 'instapay', amount_piastres: 150050, recorded_by: 99 },
+      people: [],
+    };
+    await renderWithProviders(<LogDetail log={receipt} />, { lang: 'en' });
+    const table = await screen.findByRole('table', { name: 'What changed' });
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr') as HTMLElement;
+    expect(within(row('Payment method')).getAllByRole('cell')[1]).toHaveTextContent('InstaPay');
+    expect(within(row('Amount')).getAllByRole('cell')[1]).toHaveTextContent(/EGP\s?1,500\.50/);
+    expect(within(row('Recorded by')).getByRole('link', { name: '#99' })).toHaveAttribute('href', '/users/99');
   });
 });
