@@ -39,7 +39,10 @@ export const paths = {
   associationDaysImport: (id: number | string) => `/associations/${id}/days-import`,
   subscriptions: '/subscriptions',
   subscriptionCreate: '/subscriptions/create',
+  subscription: (id: number | string) => `/subscriptions/${id}`,
   payments: '/payments',
+  // Money controls (issue 20, docs/decisions/0029): a receipt to print (staff); a member's own is under /my
+  receiptPrint: (id: number | string) => `/receipts/${id}/print`,
   // Customer service requests (issue 12, docs/decisions/0021-service-requests.md)
   serviceRequests: '/requests',
   myServiceRequests: '/requests/me',
@@ -59,6 +62,7 @@ export const paths = {
   myAssociations: '/my/associations',
   openAssociations: '/my/associations/open',
   statement: (id: number | string) => `/my/subscriptions/${id}/statement`,
+  myReceiptPrint: (id: number | string) => `/my/receipts/${id}/print`,
   myTurnMoves: '/my/turn-moves',
   myCards: '/my/cards',
   // Help desk and contact messages (docs/decisions/0022-staff-tools.md)

@@ -104,6 +104,7 @@ describe('translation catalogues', () => {
     await changeLanguage('ar');
     expect(screenTextNames().sort()).toEqual([
       'archive',
+      'ledger',
       'logs',
       'members',
       'requests',
