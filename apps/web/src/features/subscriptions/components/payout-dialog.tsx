@@ -1,19 +1,25 @@
-import { type TSubscription, ZTransferRequest } from '@portal/shared/schemas/associations';
-import { Alert, Button, Descriptions, Form, Input, Modal, Spin } from 'antd';
+import { ZTransferRequest } from '@portal/shared/schemas/associations';
+import type { TPayoutQuote } from '@portal/shared/schemas/ledger';
+import { Alert, Button, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { SubmitButton } from '../../../components/forms/submit-button';
+import { ApiError } from '../../../lib/api-client';
 import { dayjsOfDay, dayOfDayjs, today } from '../../../lib/clock';
 import { datePickerFormat } from '../../../lib/dayjs';
 import { formatDate, formatId, formatMoney, formatNumber } from '../../../lib/format';
-import { useFormSubmit, zodRule } from '../../../lib/forms';
+import { showSaveError, useFormSubmit, zodRule } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useRecordTransfer, useSubscription } from '../api/subscriptions-api';
-import '../../associations/components/associations.css';
+import { Money } from '../../ledger/components/money';
+import { MoneyDialog } from '../../ledger/components/money-dialog';
+import { dayRunsText } from '../../ledger/lib/day-ranges';
+import { usePayoutQuote, useRecordTransfer } from '../api/subscriptions-api';
+import { SubscriptionFacts, type SubscriptionSubject } from './subscription-facts';
 
-type Values = { reference: string; date: string | null };
+type Values = { reference: string; date: string | null; note?: string };
 
 /**
  * A transfer is recorded on the day it was made: never a day after today (Cairo), nor before the
@@ -24,113 +30,220 @@ export function isTransferDateDisabled(day: Dayjs, turnDay: string): boolean {
   return value > today() || value < turnDay;
 }
 
+/** The arrears as the dialog lists them: "days 1–4, 7–14 (due 1 Mar – 14 Mar 2027)". */
+function ArrearsList({ quote }: { quote: TPayoutQuote }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const lines = quote.arrears.installments;
+  if (lines.length === 0) return null;
+  const dates = lines.map((l) => l.due_date).sort();
+  return (
+    <span className="money-line-note" data-testid="payout-arrears-days">
+      {t('ledgerUi.payout.arrears_days', {
+        count: lines.length,
+        days: dayRunsText(
+          lines.map((l) => l.day_number),
+          (n) => formatId(n, lang),
+          t('ledgerUi.list_separator'),
+        ),
+        from: formatDate(dates[0], lang),
+        to: formatDate(dates.at(-1), lang),
+      })}
+    </span>
+  );
+}
+
+/** Why the payout cannot be recorded, and what to do about it, from the quote's refusal. */
+function Refusal({ quote }: { quote: TPayoutQuote }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  if (!quote.refusal) return null;
+  const values = {
+    count: quote.arrears.count,
+    formatted: formatNumber(quote.arrears.count, lang),
+    sum: formatMoney(quote.arrears.sum, lang),
+    gross: formatMoney(quote.gross, lang),
+    date: formatDate(quote.date, lang),
+  };
+  const why =
+    quote.refusal === 'arrears_refused' || quote.refusal === 'arrears_exceed'
+      ? t(`ledgerUi.payout.why_${quote.refusal}`, values)
+      : undefined;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      title={t(`ledger.refusals.${quote.refusal}`)}
+      description={why}
+      data-testid="payout-refusal"
+    />
+  );
+}
+
+/** The figures of the quote: payout, arrears (count, sum, the late part, which days), deducted, net, the policy. */
+function QuoteFigures({ quote, busy }: { quote: TPayoutQuote; busy: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { arrears } = quote;
+  const settles = quote.refusal === null;
+  return (
+    <section
+      className="money-quote"
+      aria-busy={busy}
+      aria-live="polite"
+      aria-label={t('ledgerUi.payout.figures')}
+      data-testid="payout-quote"
+    >
+      <dl className="money-lines">
+        <div className="money-line">
+          <dt>{t('ledger.labels.gross')}</dt>
+          <dd>
+            <Money amount={quote.gross} testId="payout-gross" />
+          </dd>
+        </div>
+        <div className="money-line" data-testid="payout-arrears">
+          <dt>
+            {t('ledger.labels.arrears')}
+            <span className="money-line-note">
+              {arrears.count === 0
+                ? t('ledgerUi.payout.no_arrears', { date: formatDate(quote.date, lang) })
+                : t('ledgerUi.payout.arrears_count', {
+                    count: arrears.count,
+                    formatted: formatNumber(arrears.count, lang),
+                    date: formatDate(quote.date, lang),
+                  })}
+            </span>
+            {arrears.late_count > 0 && (
+              <span className="money-line-note" data-testid="payout-late">
+                {t('ledgerUi.payout.late_part', {
+                  count: arrears.late_count,
+                  formatted: formatNumber(arrears.late_count, lang),
+                  sum: formatMoney(arrears.late_sum, lang),
+                })}
+              </span>
+            )}
+            <ArrearsList quote={quote} />
+          </dt>
+          <dd>
+            <Money amount={arrears.sum} testId="payout-arrears-sum" />
+          </dd>
+        </div>
+        {settles && quote.deducted > 0 && (
+          <div className="money-line money-line-deduct">
+            <dt>{t('ledger.labels.deducted')}</dt>
+            <dd>
+              <bdi>− </bdi>
+              <Money amount={quote.deducted} testId="payout-deducted" />
+            </dd>
+          </div>
+        )}
+        {settles && (
+          <div className="money-line money-line-total">
+            <dt>{t('ledger.labels.net')}</dt>
+            <dd>
+              <Money amount={quote.net} testId="payout-net" />
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="money-policy" data-testid="payout-policy">
+        {t('ledgerUi.payout.policy', { policy: t(`ledger.policies.${quote.policy}`) })}
+      </p>
+      <Refusal quote={quote} />
+    </section>
+  );
+}
+
 /**
- * Records a payout (SPEC §4 transferStatus unpaid → paid): first what the member stands at
- * (the payout, and their late installments, count and sum, from GET /subscriptions/{id}), then
- * the transfer's reference and date. Offered on a subscription whose day has come; the server
- * decides again (409: not due yet, or already transferred).
+ * Records a payout (SPEC §4 transferStatus unpaid → paid) against the member's arrears
+ * (docs/decisions/0029): before anything is confirmed the server quotes the payout for the date
+ * chosen (asked again whenever the date changes) — the payout, the installments still unpaid by
+ * then (count, sum, the late part, which days), what the policy deducts and the net to transfer,
+ * or why it cannot be recorded (policy `refuse`, arrears above the payout, not due…), and then
+ * confirm stays disabled. The transfer carries the net shown (`expected_net`): when the figures
+ * changed meanwhile the server refuses it, the dialog asks for the quote again and says so.
  */
-export default function PayoutDialog({ subscription, onClose }: { subscription: TSubscription; onClose: () => void }) {
+export default function PayoutDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: SubscriptionSubject;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage();
   const [form] = Form.useForm<Values>();
-  const detail = useSubscription(subscription.id);
+  const [date, setDate] = useState<string | null>(() => today());
+  const quote = usePayoutQuote(subscription.id, date);
   const record = useRecordTransfer(subscription.id);
+  const [changed, setChanged] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  // Confirm only against figures for the date on screen, fresh from the server (not the previous date's, not mid-refresh).
+  const current = quote.data && !quote.isPlaceholderData && quote.data.date === date ? quote.data : undefined;
+  const ready = current !== undefined && !quote.isFetching && current.refusal === null;
+
   const submit = useFormSubmit(
     form,
     async (values: Values, idempotent) => {
-      await record.mutateAsync(idempotent({ reference: values.reference, date: values.date ?? '' }, subscription.id));
-      toast.success(t('associations.messages.transferred'));
+      if (!current || !ready) return;
+      setRefused(null);
+      await record.mutateAsync(
+        idempotent(
+          {
+            reference: values.reference,
+            date: current.date,
+            ...(values.note ? { note: values.note } : {}),
+            expected_net: current.net,
+          },
+          subscription.id,
+        ),
+      );
+      toast.success(t('ledgerUi.payout.done', { net: formatMoney(current.net, lang), member: subscription.userName }));
       onClose();
     },
-    { fields: ['reference', 'date'] },
+    {
+      fields: ['reference', 'date', 'note'],
+      onError: (error) => {
+        setChanged(false);
+        if (error instanceof ApiError && error.status === 409) {
+          // The figures moved (a receipt recorded meanwhile): the quote is asked again (the mutation
+          // invalidates it) and the new net shows; nothing was recorded.
+          if (error.code === 'ledger.errors.quote_changed') setChanged(true);
+          else setRefused(error.message);
+          return;
+        }
+        showSaveError(form, error, { fields: ['reference', 'date', 'note'] });
+      },
+    },
   );
-  const late = detail.data?.installments;
-  const due = detail.data?.payout_due ?? false;
 
   return (
-    <Modal
-      open
+    <MoneyDialog
       title={t('subscriptionsUi.payout.title')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      data-testid="payout-dialog"
+      onClose={onClose}
+      busy={submit.pending}
+      testId="payout-dialog"
     >
-      <Descriptions column={1} size="small" className="dialog-summary">
-        <Descriptions.Item label={t('associations.columns.member')}>{subscription.userName}</Descriptions.Item>
-        <Descriptions.Item label={t('associations.columns.association')}>
-          {subscription.association.title}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('associations.columns.day_number')}>
-          {formatId(subscription.dayNumber, lang)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('associations.columns.turn_date')}>
-          {formatDate(subscription.date, lang)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('associations.columns.payout')}>
-          <bdi className="money" data-testid="payout-amount">
-            {formatMoney(subscription.amount, lang)}
-          </bdi>
-        </Descriptions.Item>
-      </Descriptions>
-      {detail.isPending && <Spin className="dialog-loading" aria-label={t('common.loading')} />}
-      {detail.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('table.load_failed')}
-          action={<Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
-      {late && (
-        <Alert
-          className="form-alert"
-          type={late.late_count > 0 ? 'warning' : 'success'}
-          showIcon
-          data-testid="payout-late"
-          title={
-            late.late_count > 0
-              ? t('subscriptionsUi.payout.late', {
-                  count: late.late_count,
-                  formatted: formatNumber(late.late_count, lang),
-                  sum: formatMoney(late.late_sum, lang),
-                })
-              : t('subscriptionsUi.payout.no_late')
-          }
-        />
-      )}
-      {detail.data && !due && (
-        <Alert
-          className="form-alert"
-          type="info"
-          showIcon
-          title={t(
-            detail.data.transferStatus === 'paid'
-              ? 'associations.errors.payout_done'
-              : 'associations.errors.payout_not_due',
-          )}
-        />
-      )}
+      <SubscriptionFacts subscription={subscription} />
       <Form<Values>
         form={form}
         name="payout"
         layout="vertical"
         requiredMark
-        disabled={!due}
-        initialValues={{ reference: '', date: today() }}
+        initialValues={{ reference: '', date: today(), note: '' }}
+        onValuesChange={(changedValues: Partial<Values>) => {
+          if ('date' in changedValues) {
+            setChanged(false);
+            setRefused(null);
+            setDate(changedValues.date ?? null);
+          }
+        }}
         onFinish={submit.onFinish}
         onFinishFailed={submit.onFinishFailed}
         data-testid="payout-form"
       >
-        <Form.Item
-          name="reference"
-          label={t('associations.columns.transfer_reference')}
-          rules={[zodRule(ZTransferRequest.shape.reference)]}
-          required
-        >
-          <Input dir="auto" maxLength={100} autoComplete="off" />
-        </Form.Item>
         <Form.Item
           name="date"
           label={t('subscriptionsUi.payout.date')}
@@ -146,15 +259,69 @@ export default function PayoutDialog({ subscription, onClose }: { subscription: 
             allowClear={false}
           />
         </Form.Item>
+        {quote.isPending && date !== null && (
+          <p className="money-lead" aria-busy="true" data-testid="payout-quote-loading">
+            {t('ledgerUi.payout.quoting')}
+          </p>
+        )}
+        {quote.isError && (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            title={
+              quote.error instanceof ApiError && quote.error.message ? quote.error.message : t('table.load_failed')
+            }
+            action={<Button onClick={() => void quote.refetch()}>{t('common.retry')}</Button>}
+          />
+        )}
+        {changed && (
+          <Alert
+            className="form-alert"
+            type="warning"
+            showIcon
+            role="alert"
+            title={t('ledgerUi.payout.changed_title')}
+            description={t('ledgerUi.payout.changed')}
+            data-testid="payout-changed"
+          />
+        )}
+        {refused && (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            role="alert"
+            title={t('ledgerUi.payout.not_recorded')}
+            description={refused}
+            data-testid="payout-refused"
+          />
+        )}
+        {quote.data && !quote.isError && (
+          <QuoteFigures quote={quote.data} busy={quote.isFetching || quote.isPlaceholderData} />
+        )}
+        <Form.Item
+          name="reference"
+          label={t('associations.columns.transfer_reference')}
+          rules={[zodRule(ZTransferRequest.shape.reference)]}
+          required
+        >
+          <Input dir="auto" maxLength={100} autoComplete="off" disabled={current?.refusal != null} />
+        </Form.Item>
+        <Form.Item name="note" label={t('paymentsUi.dialog.note')} rules={[zodRule(ZTransferRequest.shape.note)]}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={500} disabled={current?.refusal != null} />
+        </Form.Item>
         <div className="form-actions">
-          <SubmitButton pending={submit.pending} disabled={!due} testId="payout-submit">
-            {t('subscriptionsUi.payout.submit')}
+          <SubmitButton pending={submit.pending} disabled={!ready} testId="payout-submit">
+            {ready && current
+              ? t('ledgerUi.payout.submit', { net: formatMoney(current.net, lang) })
+              : t('subscriptionsUi.payout.submit')}
           </SubmitButton>
-          <Button onClick={onClose} disabled={false}>
+          <Button onClick={onClose} disabled={submit.pending}>
             {t('associationsUi.confirm_no')}
           </Button>
         </div>
       </Form>
-    </Modal>
+    </MoneyDialog>
   );
 }
