@@ -1,25 +1,40 @@
-import { CheckCircleOutlined, CheckSquareOutlined, CloseOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CheckSquareOutlined,
+  CloseOutlined,
+  EyeOutlined,
+  PrinterOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
 import type { TPayment } from '@portal/shared/schemas/associations';
 import type { TListPage } from '@portal/shared/schemas/list';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { dateColumn, idColumn, moneyColumn, StatusBadge, userColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
-import { RowActions } from '../../../components/data-table/row-actions';
+import { ActionLink, RowActions } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
+import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { AssociationCell } from '../../associations/components/association-cell';
 import { associationFilter } from '../../associations/components/association-filter';
+import type { ReversalTarget } from '../../ledger/api/ledger-api';
+import { ReceiptNumber } from '../../ledger/components/money';
 import { paymentsKeys } from '../api/keys';
 import { fetchPaymentsIn, type PaymentScope } from '../api/payments-api';
 import { DaysLate, PAYMENT_COLORS } from './payment-status';
 import '../../associations/components/associations.css';
 
-// The dialog (a form) downloads when it is first opened.
+// The dialogs (forms) download when they are first opened.
 const ReceiveDialog = lazy(() => import('./receive-dialog'));
+const ReverseDialog = lazy(() => import('../../ledger/components/reverse-dialog'));
+
+/** An installment that may still be recorded as received: neither received nor cancelled by a withdrawal. */
+export const isReceivable = (row: Pick<TPayment, 'status'>) => row.status === 'late' || row.status === 'future';
 
 function filtersFor(scope: PaymentScope): FilterDef[] {
   const defs: FilterDef[] = [
@@ -31,6 +46,7 @@ function filtersFor(scope: PaymentScope): FilterDef[] {
         { value: 'future', label: 'associations.labels.future' },
         { value: 'received', label: 'associations.labels.received' },
         { value: 'late', label: 'associations.labels.late' },
+        { value: 'cancelled', label: 'associations.labels.cancelled' },
       ],
     },
   ];
@@ -54,7 +70,7 @@ function SelectBox({
       type="checkbox"
       className="dt-check"
       checked={checked}
-      disabled={row.status === 'received'}
+      disabled={!isReceivable(row)}
       onChange={(event) => onToggle(row, event.target.checked)}
       aria-label={t('paymentsUi.select_row', {
         member: row.user.name,
@@ -66,9 +82,11 @@ function SelectBox({
 }
 
 type Props = {
-  /** Filters the screen fixes: an association's tab, a member's tab. */
+  /** Filters the screen fixes: an association's tab, a member's tab, a subscription's tab. */
   scope?: PaymentScope;
   namespace?: string;
+  /** Nothing may be recorded (a closed association, a withdrawn subscription): no selection, no receiving. */
+  readOnly?: boolean;
 };
 
 /**
@@ -76,11 +94,13 @@ type Props = {
  * amount (the association's cost), days late. Staff with payments.put pick one or several unpaid
  * rows (across pages) and record them as received at once, in one transaction.
  */
-export function PaymentsTable({ scope = {}, namespace }: Props) {
+export function PaymentsTable({ scope = {}, namespace, readOnly = false }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const lang = currentLanguage();
-  const canReceive = can('payments.put');
+  const canReceive = can('payments.put') && !readOnly;
+  const canReverse = can('payments.reverse');
+  const [reversing, setReversing] = useState<ReversalTarget | null>(null);
   const [selected, setSelected] = useState<ReadonlyMap<number, TPayment>>(new Map());
   const [pageRows, setPageRows] = useState<TPayment[]>([]);
   const [receiving, setReceiving] = useState<TPayment[] | null>(null);
@@ -93,7 +113,7 @@ export function PaymentsTable({ scope = {}, namespace }: Props) {
       else next.delete(row.id);
       return next;
     });
-  const unpaidOnPage = pageRows.filter((row) => row.status !== 'received');
+  const unpaidOnPage = pageRows.filter(isReceivable);
 
   const columns: DataColumn<TPayment>[] = [];
   if (canReceive) {
@@ -158,15 +178,33 @@ export function PaymentsTable({ scope = {}, namespace }: Props) {
       card: 'hidden',
       value: (row) => row.received_at,
     }),
-  );
-  if (canReceive) {
-    columns.push({
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'end',
+    {
+      key: 'receipt',
+      title: t('ledger.labels.receipt_number'),
+      nowrap: true,
       render: (_, row) =>
-        row.status === 'received' ? null : (
-          <RowActions>
+        row.receipt ? (
+          <Link
+            to={paths.receiptPrint(row.receipt.id)}
+            aria-label={t('ledgerUi.receipt.print_number', { number: row.receipt.number })}
+            data-testid={`payment-receipt-${row.id}`}
+          >
+            <ReceiptNumber number={row.receipt.number} />
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
+  );
+  columns.push({
+    key: 'actions',
+    title: t('common.actions'),
+    fixed: 'end',
+    render: (_, row) => {
+      const receipt = row.receipt;
+      return (
+        <RowActions>
+          {canReceive && isReceivable(row) && (
             <Button
               size="small"
               icon={<CheckCircleOutlined />}
@@ -179,10 +217,37 @@ export function PaymentsTable({ scope = {}, namespace }: Props) {
             >
               {t('paymentsUi.receive')}
             </Button>
-          </RowActions>
-        ),
-    });
-  }
+          )}
+          {receipt && (
+            <ActionLink
+              to={paths.receiptPrint(receipt.id)}
+              label={t('ledgerUi.receipt.print_number', { number: receipt.number })}
+              icon={<PrinterOutlined />}
+              testId={`payment-print-${row.id}`}
+            />
+          )}
+          {receipt && canReverse && (
+            <Button
+              size="small"
+              danger
+              icon={<RollbackOutlined />}
+              onClick={() => setReversing({ kind: 'receipt', id: receipt.id })}
+              aria-label={t('ledgerUi.reverse.receipt_named', { number: receipt.number })}
+              data-testid={`payment-reverse-${row.id}`}
+            />
+          )}
+          {scope.subscription_id === undefined && can('subscriptions.index') && (
+            <ActionLink
+              to={paths.subscription(row.subscription_id)}
+              label={t('ledgerUi.subscription.view', { member: row.user.name, association: row.association.title })}
+              icon={<EyeOutlined />}
+              testId={`payment-subscription-${row.id}`}
+            />
+          )}
+        </RowActions>
+      );
+    },
+  });
 
   const count = selected.size;
   return (
@@ -247,7 +312,6 @@ export function PaymentsTable({ scope = {}, namespace }: Props) {
             payments={receiving}
             onClose={() => setReceiving(null)}
             onDone={(ids) => {
-              setReceiving(null);
               setSelected((current) => {
                 const next = new Map(current);
                 for (const id of ids) next.delete(id);
@@ -255,6 +319,11 @@ export function PaymentsTable({ scope = {}, namespace }: Props) {
               });
             }}
           />
+        </Suspense>
+      )}
+      {reversing && (
+        <Suspense fallback={null}>
+          <ReverseDialog target={reversing} onClose={() => setReversing(null)} />
         </Suspense>
       )}
     </>
