@@ -167,6 +167,16 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/my/statement'), ['members']),
               },
               {
+                // One of my receipts to print (issue 20): the server answers with the caller's own only.
+                path: '/my/receipts/:id/print',
+                handle: {
+                  access: 'authenticated',
+                  crumb: 'membersUi.receipt_title',
+                  trail: () => [{ path: paths.myAssociations, label: 'membersUi.nav.associations' }],
+                },
+                ...screen(() => import('./routes/my/receipt-print'), ['members', 'ledger']),
+              },
+              {
                 path: paths.myTurnMoves,
                 ...access('authenticated', 'membersUi.turn_moves.title'),
                 ...screen(() => import('./routes/my/turn-moves'), ['members']),
@@ -233,7 +243,17 @@ export const routes: RouteObject[] = [
               {
                 path: paths.payments,
                 ...access('payments.index', 'paymentsUi.title'),
-                ...screen(() => import('./routes/payments/payments-list')),
+                ...screen(() => import('./routes/payments/payments-list'), ['ledger']),
+              },
+              {
+                // A receipt to print, A4 or an 80 mm slip (issue 20, decision 0029).
+                path: '/receipts/:id/print',
+                handle: {
+                  access: 'payments.index',
+                  crumb: 'paymentsUi.receipt_title',
+                  trail: () => [{ path: paths.payments, label: 'paymentsUi.title' }],
+                },
+                ...screen(() => import('./routes/receipts/receipt-print'), ['ledger']),
               },
               {
                 path: paths.logs,
