@@ -208,7 +208,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         ...access('associations.index'),
-                        ...screen(() => import('./routes/associations/association-detail')),
+                        ...screen(() => import('./routes/associations/association-detail'), ['ledger']),
                       },
                       {
                         path: 'edit',
@@ -231,12 +231,18 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     ...access('subscriptions.index'),
-                    ...screen(() => import('./routes/subscriptions/subscriptions-list')),
+                    ...screen(() => import('./routes/subscriptions/subscriptions-list'), ['ledger']),
                   },
                   {
                     path: 'create',
                     ...access('subscriptions.put', 'subscriptionsUi.create_title'),
                     ...screen(() => import('./routes/subscriptions/subscription-create')),
+                  },
+                  {
+                    // A subscription's balance, money actions, installments and history (issue 20, decision 0029).
+                    path: ':id',
+                    ...access('subscriptions.index', 'subscriptionsUi.detail_title'),
+                    ...screen(() => import('./routes/subscriptions/subscription-detail'), ['ledger']),
                   },
                 ],
               },
@@ -334,7 +340,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         ...access('authenticated'),
-                        ...screen(() => import('./routes/users/user-profile'), ['requests-detail']),
+                        ...screen(() => import('./routes/users/user-profile'), ['requests-detail', 'ledger']),
                       },
                       {
                         path: 'edit',

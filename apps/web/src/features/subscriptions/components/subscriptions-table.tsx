@@ -1,13 +1,19 @@
-import { PlusOutlined, WalletOutlined } from '@ant-design/icons';
+import { EyeOutlined, PlusOutlined, WalletOutlined } from '@ant-design/icons';
 import type { TransferStatus, TSubscription } from '@portal/shared/schemas/associations';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BadgeColor } from '../../../components/data-table/columns';
-import { dateColumn, idColumn, moneyColumn, statusColumn, userColumn } from '../../../components/data-table/columns';
+import {
+  type BadgeColor,
+  dateColumn,
+  idColumn,
+  moneyColumn,
+  StatusBadge,
+  userColumn,
+} from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
-import { RowActions } from '../../../components/data-table/row-actions';
+import { ActionLink, RowActions } from '../../../components/data-table/row-actions';
 import type { FilterDef } from '../../../components/data-table/table-filters';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
@@ -26,9 +32,31 @@ const PayoutDialog = lazy(() => import('./payout-dialog'));
 /** SPEC §3 transferStatus badge: unpaid danger, paid success. */
 export const TRANSFER_COLORS: Record<TransferStatus, BadgeColor> = { unpaid: 'error', paid: 'success' };
 
-/** Whether the payout may be recorded now: unpaid and its day has come (today in Cairo); the server decides again. */
-export function payoutDue(row: Pick<TSubscription, 'transferStatus' | 'date'>, day = today()): boolean {
-  return row.transferStatus === 'unpaid' && row.date <= day;
+/**
+ * Whether the payout may be recorded now: an active subscription, unpaid, whose day has come
+ * (today in Cairo); the server decides again (and quotes the arrears first).
+ */
+export function payoutDue(
+  row: Pick<TSubscription, 'transferStatus' | 'date' | 'subscription_status'>,
+  day = today(),
+): boolean {
+  return row.subscription_status === 'active' && row.transferStatus === 'unpaid' && row.date <= day;
+}
+
+/** The payout's badge, and "withdrawn" beside it when the member left. */
+function TransferCell({ row }: { row: TSubscription }) {
+  return (
+    <span className="payment-status">
+      <StatusBadge
+        color={TRANSFER_COLORS[row.transferStatus]}
+        label={`associations.labels.${row.transferStatus}`}
+        testId={`transfer-status-${row.id}`}
+      />
+      {row.subscription_status === 'cancelled' && (
+        <StatusBadge color="default" label="ledger.labels.cancelled" testId={`subscription-state-${row.id}`} />
+      )}
+    </span>
+  );
 }
 
 function filtersFor(scope: SubscriptionScope): FilterDef[] {
@@ -40,6 +68,15 @@ function filtersFor(scope: SubscriptionScope): FilterDef[] {
       options: [
         { value: 'unpaid', label: 'associations.labels.unpaid' },
         { value: 'paid', label: 'associations.labels.paid' },
+      ],
+    },
+    {
+      kind: 'select',
+      name: 'subscription_status',
+      label: 'ledgerUi.subscription.state',
+      options: [
+        { value: 'active', label: 'ledger.labels.active' },
+        { value: 'cancelled', label: 'ledger.labels.cancelled' },
       ],
     },
   ];
@@ -66,14 +103,23 @@ type Props = {
   variant?: 'subscriptions' | 'associations';
   /** Show the add button (the list screen). */
   withAdd?: boolean;
+  /** Nothing may be recorded (a closed association): no payout action. */
+  readOnly?: boolean;
 };
 
 /**
  * Subscriptions (SPEC §3 columns): member, payout day, association and cost, payout, day number,
- * transfer badge; the payout dialog on a subscription whose day has come. Server-paged, filtered
- * and exported with the shared table.
+ * transfer badge (and "withdrawn"); each opens its page (balance, history, money actions); the
+ * payout dialog on an active subscription whose day has come. Active ones unless the filter asks
+ * for the withdrawn. Server-paged, filtered and exported with the shared table.
  */
-export function SubscriptionsTable({ scope = {}, namespace, variant = 'subscriptions', withAdd }: Props) {
+export function SubscriptionsTable({
+  scope = {},
+  namespace,
+  variant = 'subscriptions',
+  withAdd,
+  readOnly = false,
+}: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const [payout, setPayout] = useState<TSubscription | null>(null);
@@ -136,24 +182,27 @@ export function SubscriptionsTable({ scope = {}, namespace, variant = 'subscript
       }),
     );
   }
-  columns.push(
-    statusColumn({
-      key: 'transferStatus',
-      title: t('associations.columns.transfer_status'),
-      value: (row) => row.transferStatus,
-      colors: TRANSFER_COLORS,
-      label: (status) => `associations.labels.${status}`,
-      testId: (row) => `transfer-status-${row.id}`,
-    }),
-  );
-  if (full && can('subscriptions.put')) {
+  columns.push({
+    key: 'transferStatus',
+    title: t('associations.columns.transfer_status'),
+    nowrap: true,
+    render: (_, row) => <TransferCell row={row} />,
+  });
+  if (full) {
+    const canPay = can('subscriptions.put') && !readOnly;
     columns.push({
       key: 'actions',
       title: t('common.actions'),
       fixed: 'end',
-      render: (_, row) =>
-        payoutDue(row, todayInCairo) ? (
-          <RowActions>
+      render: (_, row) => (
+        <RowActions>
+          <ActionLink
+            to={paths.subscription(row.id)}
+            label={t('ledgerUi.subscription.view', { member: row.userName, association: row.association.title })}
+            icon={<EyeOutlined />}
+            testId={`subscription-view-${row.id}`}
+          />
+          {canPay && payoutDue(row, todayInCairo) && (
             <Button
               size="small"
               type="primary"
@@ -163,8 +212,9 @@ export function SubscriptionsTable({ scope = {}, namespace, variant = 'subscript
             >
               {t('subscriptionsUi.payout.action')}
             </Button>
-          </RowActions>
-        ) : null,
+          )}
+        </RowActions>
+      ),
     });
   }
 
