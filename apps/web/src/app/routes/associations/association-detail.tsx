@@ -22,6 +22,8 @@ function AssociationPage({ association }: { association: TAssociation }) {
   const { t } = useTranslation();
   const can = useCan();
   const scope = { association_id: association.id };
+  // A closed association records nothing more (the server refuses too): its tables offer no money action.
+  const closed = association.status === 'closed';
   const tabs: Tab[] = [];
   if (can('users.index')) {
     tabs.push({
@@ -34,14 +36,14 @@ function AssociationPage({ association }: { association: TAssociation }) {
     tabs.push({
       key: 'payments',
       label: t('associationsUi.detail.tabs.payments'),
-      children: <PaymentsTable scope={scope} namespace="payments" />,
+      children: <PaymentsTable scope={scope} namespace="payments" readOnly={closed} />,
     });
   }
   if (can('subscriptions.index')) {
     tabs.push({
       key: 'subscriptions',
       label: t('associationsUi.detail.tabs.subscriptions'),
-      children: <SubscriptionsTable scope={scope} namespace="subscriptions" />,
+      children: <SubscriptionsTable scope={scope} namespace="subscriptions" readOnly={closed} />,
     });
   }
   tabs.push({

@@ -16,7 +16,8 @@ import './associations.css';
 
 /**
  * The association's data (SPEC §3) at the top of its page, with what may be done to it: edit,
- * import the turn days, subscribe a member, force start (only while not started), delete.
+ * import the turn days, subscribe a member (not once closed), force start (only while `can_start`),
+ * delete. A closed association shows when it closed; nothing more is recorded on it.
  */
 export function AssociationSummary({ association }: { association: TAssociation }) {
   const { t } = useTranslation();
@@ -47,7 +48,7 @@ export function AssociationSummary({ association }: { association: TAssociation 
               </Button>
             </Link>
           )}
-          {can('subscriptions.put') && a.AvailableDays > 0 && (
+          {can('subscriptions.put') && a.status !== 'closed' && a.AvailableDays > 0 && (
             <Link to={`${paths.subscriptionCreate}?association=${a.id}`}>
               <Button icon={<UserAddOutlined />} tabIndex={-1} data-testid="association-subscribe">
                 {t('subscriptionsUi.add')}
@@ -99,7 +100,13 @@ export function AssociationSummary({ association }: { association: TAssociation 
               label={`associations.labels.${a.status}`}
               testId="association-status"
             />
-            {a.started_at && <span className="muted">{formatDateTime(a.started_at, lang)}</span>}
+            {a.status === 'closed' && a.closed_at ? (
+              <span className="muted" data-testid="association-closed-at">
+                {formatDateTime(a.closed_at, lang)}
+              </span>
+            ) : (
+              a.started_at && <span className="muted">{formatDateTime(a.started_at, lang)}</span>
+            )}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('associations.columns.subscriptions')}>

@@ -42,6 +42,7 @@ const FILTERS: FilterDef[] = [
     options: [
       { value: 'pending', label: 'associations.labels.pending' },
       { value: 'started', label: 'associations.labels.started' },
+      { value: 'closed', label: 'associations.labels.closed' },
     ],
   },
 ];
