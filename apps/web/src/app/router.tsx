@@ -164,7 +164,7 @@ export const routes: RouteObject[] = [
                   crumb: 'membersUi.statement.title',
                   trail: () => [{ path: paths.myAssociations, label: 'membersUi.nav.associations' }],
                 },
-                ...screen(() => import('./routes/my/statement'), ['members']),
+                ...screen(() => import('./routes/my/statement'), ['members', 'ledger']),
               },
               {
                 // One of my receipts to print (issue 20): the server answers with the caller's own only.

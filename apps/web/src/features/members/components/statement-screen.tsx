@@ -13,6 +13,7 @@ import { useStatement } from '../api/members-api';
 import { dayText, TransferBadge } from './badges';
 import { Bones } from './progress-bar';
 import { StatementDocument } from './statement-document';
+import { StatementPayout } from './statement-payout';
 import { StatementSummary } from './statement-summary';
 import { StatementTable } from './statement-table';
 import '../members.css';
@@ -165,6 +166,7 @@ export function StatementScreen({ id }: { id: number }) {
       ) : (
         <>
           <StatementSummary statement={statement} />
+          <StatementPayout statement={statement} />
           <StatementTable statement={statement} version={query.dataUpdatedAt} />
         </>
       )}

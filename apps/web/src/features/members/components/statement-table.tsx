@@ -1,19 +1,72 @@
+import type { ReceiptMethod } from '@portal/shared/schemas/ledger';
 import type { TStatement, TStatementRow } from '@portal/shared/schemas/members';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { dateColumn, moneyColumn } from '../../../components/data-table/columns';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import type { FilterDef } from '../../../components/data-table/table-filters';
+import { paths } from '../../../config/paths';
 import { formatId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { myReceiptQuery } from '../../ledger/api/ledger-api';
+import { MethodText, ReceiptNumber } from '../../ledger/components/money';
 import { membersKeys } from '../api/keys';
 import { statementQuery } from '../api/members-api';
 import { localPage } from '../lib/local-page';
 import { isPaymentStatus, PAYMENT_STATUS_LIST } from '../lib/statuses';
 import { PaymentStatusBadge } from './badges';
 
-/** A statement row with its place among all the installments (1 = the first due). */
-type NumberedRow = TStatementRow & { number: number };
+/**
+ * A statement row with its place among all the installments (1 = the first due) and, once its
+ * page is shown, how its receipt was paid.
+ */
+type NumberedRow = TStatementRow & { number: number; method?: ReceiptMethod };
+
+/**
+ * How the receipts of one page were paid: the statement names each received installment's receipt
+ * but not its method, so the page's receipts (a handful: one page, and one receipt often covers
+ * several installments) are read from GET /me/receipts/{id}, cached. A receipt that fails to load
+ * just shows no method.
+ */
+async function withMethods(queryClient: QueryClient, rows: NumberedRow[]): Promise<NumberedRow[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.receipt ? [row.receipt.id] : [])))];
+  const methods = new Map<number, ReceiptMethod>();
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        methods.set(id, (await queryClient.fetchQuery(myReceiptQuery(id))).method);
+      } catch {
+        // shown without its method
+      }
+    }),
+  );
+  return rows.map((row) =>
+    row.receipt && methods.has(row.receipt.id) ? { ...row, method: methods.get(row.receipt.id) } : row,
+  );
+}
+
+/** The receipt of a received installment: its number, to print, and how it was paid. */
+function ReceiptCell({ row }: { row: NumberedRow }) {
+  const { t } = useTranslation();
+  if (!row.receipt) return <>—</>;
+  return (
+    <span className="statement-receipt">
+      <Link
+        to={paths.myReceiptPrint(row.receipt.id)}
+        aria-label={t('ledgerUi.statement.print_receipt', { number: row.receipt.number })}
+        data-testid={`statement-receipt-${row.id}`}
+      >
+        <ReceiptNumber number={row.receipt.number} />
+      </Link>
+      {row.method && (
+        <span className="muted" data-testid={`statement-method-${row.id}`}>
+          <MethodText method={row.method} />
+        </span>
+      )}
+    </span>
+  );
+}
 
 const FILTERS: FilterDef[] = [
   {
@@ -81,6 +134,11 @@ export function StatementTable({ statement, version }: { statement: TStatement; 
       title: t('membersUi.statement.columns.reference'),
       render: (_, row) => (row.reference ? <bdi dir="ltr">{row.reference}</bdi> : '—'),
     },
+    {
+      key: 'receipt',
+      title: t('ledgerUi.statement.receipt'),
+      render: (_, row) => <ReceiptCell row={row} />,
+    },
   ];
   return (
     <DataTable<NumberedRow>
@@ -88,9 +146,10 @@ export function StatementTable({ statement, version }: { statement: TStatement; 
       queryKey={membersKeys.statementPages(id, version)}
       fetchPage={async (body) => {
         const whole = await queryClient.fetchQuery(statementQuery(id));
-        return localPage(numberedRows(whole), body, {
+        const page = localPage(numberedRows(whole), body, {
           keep: (row, request) => !isPaymentStatus(request.status) || row.status === request.status,
         });
+        return { ...page, data: await withMethods(queryClient, page.data) };
       }}
       columns={columns}
       rowKey={(row) => row.id}
