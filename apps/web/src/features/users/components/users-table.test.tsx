@@ -209,6 +209,31 @@ describe('UsersTable', { timeout: 60_000 }, () => {
     expect(await screen.findByText('لا يمكن الحذف: لا يمكن حذف آخر مسؤول للنظام')).toBeInTheDocument();
   });
 
+  it('names the subscriptions a member still holds when the server refuses to delete them (issue 20 §3)', async () => {
+    const calls = stubApi(PERMISSIONS, () =>
+      jsonResponse(
+        {
+          status: 'error',
+          code: 'ledger.errors.member_has_subscriptions',
+          message: 'لهذا المشترك اشتراكات نشطة (جمعية الأمل (40))؛ من فضلك سجّل انسحابه منها أولًا',
+          errors: [],
+        },
+        409,
+      ),
+    );
+    await renderWithProviders(<UsersTable kind="user" />);
+    await screen.findByText('أحمد محمود');
+    fireEvent.click(screen.getByLabelText('حذف أحمد محمود', { selector: 'button' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'نعم، احذف' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/users/2'));
+    expect(
+      await screen.findByText(
+        'لا يمكن الحذف: لهذا المشترك اشتراكات نشطة (جمعية الأمل (40))؛ من فضلك سجّل انسحابه منها أولًا',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('أحمد محمود')).toBeInTheDocument();
+  });
+
   it('lists administrators with their own add link and the roles action', async () => {
     const calls = stubApi(PERMISSIONS);
     await renderWithProviders(<UsersTable kind="admin" />, { lang: 'en' });
