@@ -208,7 +208,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         ...access('associations.index'),
-                        ...screen(() => import('./routes/associations/association-detail'), ['ledger']),
+                        ...screen(() => import('./routes/associations/association-detail'), ['money-lists']),
                       },
                       {
                         path: 'edit',
@@ -231,7 +231,7 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     ...access('subscriptions.index'),
-                    ...screen(() => import('./routes/subscriptions/subscriptions-list'), ['ledger']),
+                    ...screen(() => import('./routes/subscriptions/subscriptions-list'), ['money-lists']),
                   },
                   {
                     path: 'create',
@@ -242,14 +242,14 @@ export const routes: RouteObject[] = [
                     // A subscription's balance, money actions, installments and history (issue 20, decision 0029).
                     path: ':id',
                     ...access('subscriptions.index', 'subscriptionsUi.detail_title'),
-                    ...screen(() => import('./routes/subscriptions/subscription-detail'), ['ledger']),
+                    ...screen(() => import('./routes/subscriptions/subscription-detail'), ['ledger', 'money-lists']),
                   },
                 ],
               },
               {
                 path: paths.payments,
                 ...access('payments.index', 'paymentsUi.title'),
-                ...screen(() => import('./routes/payments/payments-list'), ['ledger']),
+                ...screen(() => import('./routes/payments/payments-list'), ['money-lists']),
               },
               {
                 // A receipt to print, A4 or an 80 mm slip (issue 20, decision 0029).
@@ -340,7 +340,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         ...access('authenticated'),
-                        ...screen(() => import('./routes/users/user-profile'), ['requests-detail', 'ledger']),
+                        ...screen(() => import('./routes/users/user-profile'), ['requests-detail', 'money-lists']),
                       },
                       {
                         path: 'edit',

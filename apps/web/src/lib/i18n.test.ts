@@ -107,6 +107,7 @@ describe('translation catalogues', () => {
       'ledger',
       'logs',
       'members',
+      'money-lists',
       'requests',
       'requests-detail',
       'requests-form',

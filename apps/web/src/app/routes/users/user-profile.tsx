@@ -1,8 +1,6 @@
 import type { TUser } from '@portal/shared/schemas/auth';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { PaymentsTable } from '../../../features/payments/components/payments-table';
-import { SubscriptionsTable } from '../../../features/subscriptions/components/subscriptions-table';
 import { UserLoader } from '../../../features/users/components/user-loader';
 import { type ProfileTab, UserProfile } from '../../../features/users/components/user-profile';
 import { useCan, useViewer } from '../../../lib/authorization';
@@ -12,9 +10,15 @@ import { useCan, useViewer } from '../../../lib/authorization';
  * their installments (payments.index, with the export), their service requests' documents (themselves or
  * show_requests). A tab the viewer may not read stays empty.
  */
-// The documents tab's list and download code come when it is first shown.
+// Each tab's list comes when the tab is first shown: the profile opens without them (DESIGN §5, 350 KB).
 const UserDocuments = lazy(async () => ({
   default: (await import('../../../features/customer-requests/components/user-documents')).UserDocuments,
+}));
+const SubscriptionsTable = lazy(async () => ({
+  default: (await import('../../../features/subscriptions/components/subscriptions-table')).SubscriptionsTable,
+}));
+const PaymentsTable = lazy(async () => ({
+  default: (await import('../../../features/payments/components/payments-table')).PaymentsTable,
 }));
 
 function useMemberTabs(user: TUser): Partial<Record<ProfileTab, ReactNode>> {
@@ -25,11 +29,27 @@ function useMemberTabs(user: TUser): Partial<Record<ProfileTab, ReactNode>> {
   return {
     ...(can('subscriptions.index')
       ? {
-          associations: <SubscriptionsTable scope={scope} namespace="associations" variant="associations" />,
-          subscriptions: <SubscriptionsTable scope={scope} namespace="subscriptions" />,
+          associations: (
+            <Suspense fallback={null}>
+              <SubscriptionsTable scope={scope} namespace="associations" variant="associations" />
+            </Suspense>
+          ),
+          subscriptions: (
+            <Suspense fallback={null}>
+              <SubscriptionsTable scope={scope} namespace="subscriptions" />
+            </Suspense>
+          ),
         }
       : {}),
-    ...(can('payments.index') ? { payments: <PaymentsTable scope={scope} namespace="payments" /> } : {}),
+    ...(can('payments.index')
+      ? {
+          payments: (
+            <Suspense fallback={null}>
+              <PaymentsTable scope={scope} namespace="payments" />
+            </Suspense>
+          ),
+        }
+      : {}),
     ...(viewer.id === user.id || can('show_requests')
       ? {
           documents: (

@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSubscriptionLedger } from '../../subscriptions/api/subscriptions-api';
+import { useSubscriptionLedger } from '../../subscriptions/api/money-api';
 import { LedgerHistory } from './ledger-history';
 
 /** The history tab of a subscription's page: loading, a failed load with Retry, or the entries. */

@@ -9,7 +9,7 @@ import {
 import type { TPayment } from '@portal/shared/schemas/associations';
 import type { TListPage } from '@portal/shared/schemas/list';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateColumn, idColumn, moneyColumn, StatusBadge, userColumn } from '../../../components/data-table/columns';
@@ -20,6 +20,7 @@ import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { lazyWithTexts } from '../../../lib/lazy-with-texts';
 import { AssociationCell } from '../../associations/components/association-cell';
 import { associationFilter } from '../../associations/components/association-filter';
 import type { ReversalTarget } from '../../ledger/api/ledger-api';
@@ -30,8 +31,8 @@ import { DaysLate, PAYMENT_COLORS } from './payment-status';
 import '../../associations/components/associations.css';
 
 // The dialogs (forms) download when they are first opened.
-const ReceiveDialog = lazy(() => import('./receive-dialog'));
-const ReverseDialog = lazy(() => import('../../ledger/components/reverse-dialog'));
+const ReceiveDialog = lazyWithTexts(() => import('./receive-dialog'), ['ledger']);
+const ReverseDialog = lazyWithTexts(() => import('../../ledger/components/reverse-dialog'), ['ledger']);
 
 /** An installment that may still be recorded as received: neither received nor cancelled by a withdrawal. */
 export const isReceivable = (row: Pick<TPayment, 'status'>) => row.status === 'late' || row.status === 'future';

@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast';
 import { Money } from '../../ledger/components/money';
 import { MoneyDialog } from '../../ledger/components/money-dialog';
 import { dayRunsText } from '../../ledger/lib/day-ranges';
-import { usePayoutQuote, useRecordTransfer } from '../api/subscriptions-api';
+import { usePayoutQuote, useRecordTransfer } from '../api/money-api';
 import { SubscriptionFacts, type SubscriptionSubject } from './subscription-facts';
 
 type Values = { reference: string; date: string | null; note?: string };

@@ -16,7 +16,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { BalanceLines } from '../../ledger/components/balance-lines';
 import { MoneyDialog } from '../../ledger/components/money-dialog';
-import { useRefund, useWithdrawQuote } from '../api/subscriptions-api';
+import { useRefund, useWithdrawQuote } from '../api/money-api';
 import { SubscriptionFacts, type SubscriptionSubject } from './subscription-facts';
 
 type Values = { amount: string; reference: string; date: string | null; note?: string };

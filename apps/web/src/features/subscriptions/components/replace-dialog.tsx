@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showSaveError, useFormSubmit, zodRule } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { MoneyDialog } from '../../ledger/components/money-dialog';
-import { useReplaceMember } from '../api/subscriptions-api';
+import { useReplaceMember } from '../api/money-api';
 import { MemberSelect, type PickedMember } from './member-select';
 import { SubscriptionFacts, type SubscriptionSubject } from './subscription-facts';
 

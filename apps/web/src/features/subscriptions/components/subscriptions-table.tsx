@@ -1,7 +1,7 @@
 import { EyeOutlined, PlusOutlined, WalletOutlined } from '@ant-design/icons';
 import type { TransferStatus, TSubscription } from '@portal/shared/schemas/associations';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -20,6 +20,7 @@ import { useCan } from '../../../lib/authorization';
 import { today } from '../../../lib/clock';
 import { formatId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { lazyWithTexts } from '../../../lib/lazy-with-texts';
 import { AssociationCell } from '../../associations/components/association-cell';
 import { associationFilter } from '../../associations/components/association-filter';
 import { subscriptionsKeys } from '../api/keys';
@@ -27,7 +28,7 @@ import { fetchSubscriptionsIn, type SubscriptionScope } from '../api/subscriptio
 import { memberFilter } from './member-filter';
 
 // The payout dialog (a form with a date picker) downloads when it is first opened.
-const PayoutDialog = lazy(() => import('./payout-dialog'));
+const PayoutDialog = lazyWithTexts(() => import('./payout-dialog'), ['ledger']);
 
 /** SPEC §3 transferStatus badge: unpaid danger, paid success. */
 export const TRANSFER_COLORS: Record<TransferStatus, BadgeColor> = { unpaid: 'error', paid: 'success' };

@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { BalanceLines } from '../../ledger/components/balance-lines';
 import { MoneyDialog } from '../../ledger/components/money-dialog';
-import { useWithdraw, useWithdrawQuote } from '../api/subscriptions-api';
+import { useWithdraw, useWithdrawQuote } from '../api/money-api';
 import { SubscriptionFacts, type SubscriptionSubject } from './subscription-facts';
 
 type Values = { reason: string };
