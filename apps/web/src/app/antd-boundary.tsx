@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { useMatches } from 'react-router';
 import { GuestLoader } from '../components/guest/spinner';
 import { loadTexts } from '../lib/i18n';
@@ -18,8 +18,47 @@ type Providers = ComponentType<{ children: ReactNode }>;
 let loaded: Providers | null = null;
 let loading: Promise<Providers> | null = null;
 
+/** The signed-in shell's skeleton: a small chunk of its own, never part of a guest page's first load. */
+let Skeleton: ComponentType | null = null;
+let skeletonLoad: Promise<{ default: ComponentType }> | null = null;
+function loadShellSkeleton(): Promise<{ default: ComponentType }> {
+  skeletonLoad ??= import('../components/layout/shell-skeleton').then(
+    (m) => {
+      Skeleton = m.default;
+      return m;
+    },
+    (error: unknown) => {
+      skeletonLoad = null; // a failed download is tried again next time
+      throw error;
+    },
+  );
+  return skeletonLoad;
+}
+const LazyShellSkeleton = lazy(loadShellSkeleton);
+
+/**
+ * The signed-in shell's sidebar, header and grey bars while the shell, its screen or antd are on
+ * their way (issue 22 item 6: about a second of blank grey page after the login). Drawn at once
+ * when its small chunk is there (preloadAntd fetches it first), the spinner until then.
+ */
+export function ShellSkeletonFallback() {
+  if (Skeleton) return <Skeleton />;
+  return (
+    <Suspense fallback={<GuestLoader />}>
+      <LazyShellSkeleton />
+    </Suspense>
+  );
+}
+
+/** True when the matched routes are inside the signed-in shell (router.tsx, the route `id: 'shell'`). */
+export function isShell(matches: readonly { id?: string; route?: { id?: string } }[]): boolean {
+  return matches.some((m) => (m.route?.id ?? m.id) === 'shell');
+}
+
 /** Starts downloading antd, its styles, its providers and the signed-in screens' texts (idempotent); resolves with the providers. */
 export function preloadAntd(): Promise<Providers> {
+  // The shell's skeleton first: it is what shows while the rest arrives.
+  void loadShellSkeleton().catch(() => undefined);
   loading ??= Promise.all([
     import('./antd-providers'),
     loadTexts(['app']),
@@ -43,7 +82,8 @@ export function isLean(matches: readonly { handle?: unknown }[]): boolean {
 }
 
 export function AntdBoundary({ children }: { children: ReactNode }) {
-  const lean = isLean(useMatches());
+  const matches = useMatches();
+  const lean = isLean(matches);
   const [, setReady] = useState(0);
   const [failed, setFailed] = useState(false);
 
@@ -69,5 +109,5 @@ export function AntdBoundary({ children }: { children: ReactNode }) {
   const Providers = loaded;
   if (Providers) return <Providers>{children}</Providers>;
   if (failed) throw new Error('The page could not be loaded: check the connection and reload.');
-  return <GuestLoader />;
+  return isShell(matches) ? <ShellSkeletonFallback /> : <GuestLoader />;
 }

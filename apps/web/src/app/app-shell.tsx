@@ -1,7 +1,7 @@
 import { AppLayout } from '../components/layout/app-layout';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { accessOfPathIn } from '../lib/authorization';
-import { RequireRouteAccess } from './guards';
+import { RequireRouteAccess } from './route-access';
 import { routes } from './router';
 
 /** Each sidebar entry's access, read from the route that its path opens (declared once, in router.tsx). */

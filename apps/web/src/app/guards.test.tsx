@@ -6,7 +6,7 @@ import { accessOfPathIn, type RouteHandle, screensWithoutAccess } from '../lib/a
 import { ok, signInAs, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
-import { RequireRouteAccess } from './guards';
+import { RequireRouteAccess } from './route-access';
 import { routes } from './router';
 
 /** The signed-in shell's route in the real table (router.tsx gives it the id 'shell'). */

@@ -1,14 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { PageLoader } from '../components/feedback/page-loader';
+import { useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { accessOfMatches, allows } from '../lib/authorization';
 import { type LoginState, useSession } from '../lib/session';
-
-// Loaded only when someone is actually denied, so it stays out of every route's first load.
-const AccessDenied = lazy(async () => ({
-  default: (await import('../components/feedback/access-denied')).AccessDenied,
-}));
 
 /**
  * Authenticated area: without a session the user goes to the login page, and back here after it;
@@ -33,24 +26,15 @@ export function RequireSession() {
  */
 export function GuestOnly() {
   const { signedIn, landing } = useSession();
-  return signedIn ? <Navigate to={landing} replace /> : <Outlet />;
-}
-
-/**
- * The one screen guard of the signed-in shell (SPEC §6): the deepest matched route's
- * `handle.access` (router.tsx) decides; a screen the user may not open shows the
- * access-denied message in place. A route that declares no access is denied (and a
- * test fails on it), never silently open. The server checks every call again.
- */
-export function RequireRouteAccess() {
-  const { permissions, user, loading } = useSession();
-  const access = accessOfMatches(useMatches());
-  if (loading || !user) return <PageLoader />;
-  if (allows(access, (permission) => permissions.has(permission))) return <Outlet />;
-  if (access === undefined && import.meta.env.DEV) console.error('A screen route declares no access (handle.access).');
+  // Signed in on this very page (the login, the registration): the page stays until the next one
+  // can show (app/router.tsx shows the shell's skeleton as soon as the way there starts), instead
+  // of a blank page meanwhile (issue 22 item 6). Signed in already on arrival: nothing is shown.
+  const signedInHere = useRef(!signedIn);
+  if (!signedIn) return <Outlet />;
   return (
-    <Suspense fallback={<PageLoader />}>
-      <AccessDenied />
-    </Suspense>
+    <>
+      <Navigate to={landing} replace />
+      {signedInHere.current && <Outlet />}
+    </>
   );
 }

@@ -1,12 +1,21 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type Location,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useMatches,
+  useNavigation,
+} from 'react-router';
 import { GuestLoader } from '../components/guest/spinner';
 import { paths } from '../config/paths';
 import type { Crumb, RouteAccess, RouteHandle } from '../lib/authorization';
 import { DocumentTitle } from '../lib/document-title';
 import { loadScreenTexts } from '../lib/i18n';
 import { SessionProvider } from '../lib/session';
-import { AntdBoundary, type LeanHandle } from './antd-boundary';
+import { AntdBoundary, isShell, type LeanHandle, ShellSkeletonFallback } from './antd-boundary';
 import { GuestOnly, RequireSession } from './guards';
 
 /** Each screen is its own chunk, loaded when first opened. */
@@ -45,21 +54,42 @@ const adminTrail = ({ id = '' }: Readonly<Record<string, string | undefined>>): 
   { path: paths.user(id), label: 'usersUi.profile' },
 ];
 
+/** Whether a location opens a screen of the signed-in shell. */
+function opensShell(location: Pick<Location, 'pathname'>): boolean {
+  return isShell(matchRoutes(routes, location) ?? []);
+}
+
 function Root() {
+  const navigation = useNavigation();
+  const here = useMatches();
+  // On the way into the shell from outside it (the login, a guest page, the recovery form), the
+  // page being left would stay blank while the shell and its screen download: the shell's
+  // skeleton shows at once instead (issue 22 item 6). Within the shell the screen stays until the
+  // next one is there, as before.
+  const entering = navigation.location !== undefined && !isShell(here) && opensShell(navigation.location);
   return (
     <SessionProvider>
       <DocumentTitle />
-      <AntdBoundary>
-        <Outlet />
-      </AntdBoundary>
+      {entering ? (
+        <ShellSkeletonFallback />
+      ) : (
+        <AntdBoundary>
+          <Outlet />
+        </AntdBoundary>
+      )}
     </SessionProvider>
   );
+}
+
+/** The first screen's download on a fresh page: the shell's skeleton for a shell screen, else the spinner. */
+function StartFallback() {
+  return opensShell(window.location) ? <ShellSkeletonFallback /> : <GuestLoader />;
 }
 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    HydrateFallback: GuestLoader,
+    HydrateFallback: StartFallback,
     children: [
       {
         element: <GuestOnly />,
