@@ -20,6 +20,8 @@ export function SubmitButton({
     <Button
       type="primary"
       htmlType="submit"
+      // 44 px high on a phone (styles.css, WCAG 2.2 target size), wherever the form puts it.
+      className="submit-button"
       loading={pending}
       disabled={pending || disabled}
       aria-busy={pending || undefined}
