@@ -3,18 +3,12 @@ import type { TransferStatus, TSubscription } from '@portal/shared/schemas/assoc
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  type BadgeColor,
-  dateColumn,
-  moneyColumn,
-  statusColumn,
-  userColumn,
-} from '../../../components/data-table/columns';
+import { type BadgeColor, StatusBadge, userColumn } from '../../../components/data-table/columns';
 import { ActionLink } from '../../../components/data-table/row-actions';
 import type { DataColumn } from '../../../components/data-table/table-views';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
-import { formatId } from '../../../lib/format';
+import { formatDate, formatId, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { AssociationCell } from '../../associations/components/association-cell';
 import { subscriptionsKeys } from '../../subscriptions/api/keys';
@@ -26,9 +20,16 @@ const TRANSFER_COLORS: Record<TransferStatus, BadgeColor> = { unpaid: 'error', p
 
 const fetchSubscriptions = fetchSubscriptionsIn({});
 
-function DayNumber({ n }: { n: number }) {
-  useTranslation();
-  return <>{formatId(n, currentLanguage())}</>;
+/** The payout's date with its day number under it: one column, not two (issue 22 item 14). */
+function PayoutDay({ date, n }: { date: string; n: number }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <span className="dashboard-day">
+      <span>{formatDate(date, lang)}</span>
+      <span className="muted">{t('dashboard.day_short', { day: formatId(n, lang) })}</span>
+    </span>
+  );
 }
 
 /**
@@ -52,22 +53,32 @@ export function DashboardSubscriptions() {
       title: t('associations.columns.association'),
       render: (_, row) => <AssociationCell association={row.association} />,
     },
-    dateColumn({ key: 'date', title: t('associations.columns.turn_date'), value: (row) => row.date }),
+    // The card is two thirds of the page: seven columns left the transfer status behind the
+    // actions ("Not transferr…" in English). The day number goes under the payout's date, the
+    // status under the payout: five columns and the actions fit.
     {
-      key: 'dayNumber',
-      title: t('associations.columns.day_number'),
+      key: 'date',
+      title: t('associations.columns.turn_date'),
       nowrap: true,
-      card: 'hidden',
-      render: (_, row) => <DayNumber n={row.dayNumber} />,
+      render: (_, row) => <PayoutDay date={row.date} n={row.dayNumber} />,
     },
-    moneyColumn({ key: 'amount', title: t('associations.columns.payout'), unit: 'pounds', value: (row) => row.amount }),
-    statusColumn({
-      key: 'transferStatus',
-      title: t('associations.columns.transfer_status'),
-      value: (row) => row.transferStatus,
-      colors: TRANSFER_COLORS,
-      label: (status) => `associations.labels.${status}`,
-    }),
+    // The payout and, under it, whether it was transferred: the badge is never behind the actions.
+    {
+      key: 'amount',
+      title: t('associations.columns.payout'),
+      nowrap: true,
+      render: (_, row) => (
+        <span className="dashboard-day">
+          <bdi className="money">{formatMoney(row.amount, currentLanguage())}</bdi>
+          <span>
+            <StatusBadge
+              color={TRANSFER_COLORS[row.transferStatus]}
+              label={`associations.labels.${row.transferStatus}`}
+            />
+          </span>
+        </span>
+      ),
+    },
     {
       key: 'actions',
       title: t('common.actions'),
