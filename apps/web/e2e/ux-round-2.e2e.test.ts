@@ -148,7 +148,9 @@ describe('issue 22 in the browser', () => {
       expect(await input.evaluate((el) => getComputedStyle(el).direction), label).toBe('ltr');
     }
     // A name stays right to left.
-    expect(await page.getByLabel('الاسم', { exact: true }).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await page.getByLabel('الاسم', { exact: true }).evaluate((el) => getComputedStyle(el).direction)).toBe(
+      'rtl',
+    );
     await shoot(page, 'user-create-ar-desktop');
     await context.close();
   });
