@@ -207,9 +207,8 @@ export function DaysImport({ association }: { association: TAssociation }) {
                       })}
                     </p>
                     {/* A long list scrolls: a keyboard reaches it, and it says what it holds (axe scrollable-region-focusable). */}
-                    <div
+                    <section
                       className="days-import-problems-scroll"
-                      role="region"
                       aria-label={t('associationsUi.import.problems_label')}
                       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached by keyboard (WCAG 2.1.1).
                       tabIndex={0}
@@ -222,7 +221,7 @@ export function DaysImport({ association }: { association: TAssociation }) {
                           </li>
                         ))}
                       </ol>
-                    </div>
+                    </section>
                   </>
                 ) : undefined
               }
