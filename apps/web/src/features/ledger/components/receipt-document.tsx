@@ -52,7 +52,7 @@ export function ReceiptDocument({ receipt, format }: { receipt: PrintableReceipt
       'association',
     ],
     [
-      t('membersUi.subscriptions.turn_day'),
+      t('ledgerUi.receipt.turn_day'),
       t('ledgerUi.day_on', {
         day: formatId(receipt.subscription.day_number, lang),
         date: formatDate(receipt.subscription.date, lang),
