@@ -186,22 +186,32 @@ describe('the associations area in the browser, in Arabic', () => {
       await dialog.getByTestId('receive-summary').getByText('عدد الأقساط المختارة: 2').waitFor();
       expect(await dialog.getByRole('listitem').count()).toBe(2);
       await dialog.getByText('منذ 14 يومًا').waitFor();
+      // Paid at Fawry: the reference is required, unless cash.
+      await dialog.getByText('فوري', { exact: true }).click();
       await dialog.getByLabel('الرقم المرجعي').fill('FAWRY-55102');
       const received = answered(page, 'POST', '/subscriptions/payments/receive');
       await dialog.getByTestId('receive-submit').click();
       await received;
       await page.getByText('تم تسجيل استلام قسطين').waitFor();
+      // One subscription, one receipt, to print; then the list.
+      await dialog
+        .getByTestId('receive-done')
+        .getByText(/^R-2027-\d{6}$/)
+        .waitFor();
+      await dialog.getByTestId('receive-close').click();
       await page.getByLabel('حالة القسط').selectOption({ label: 'مدفوعة' });
       await page.getByTestId('table-total').getByText('الإجمالي: 2').waitFor();
 
-      // 6. The payout of day 3, which has come: the member's 11 late installments show first.
+      // 6. The payout of day 3, which has come: the server quotes the member's 11 late installments
+      //    (days 2–4 and 7–14), deducted from the payout; the net is what is transferred.
       await page.locator('.sidebar').getByRole('link', { name: 'الاشتراكات' }).click();
       await page.waitForURL('**/subscriptions');
       const subscriptionRow = dataRows(page).filter({ hasText: MEMBER.name });
       await subscriptionRow.getByText('لم يتم التحويل').waitFor();
       await subscriptionRow.getByRole('button', { name: 'تسجيل التحويل' }).click();
       const payout = page.getByRole('dialog');
-      await payout.getByTestId('payout-late').getByText('عددها 11 بإجمالي', { exact: false }).waitFor();
+      await payout.getByTestId('payout-late').getByText('منها 11 قسطًا فات موعدها', { exact: false }).waitFor();
+      expect(await payout.getByTestId('payout-net').textContent()).toContain('118,900.00');
       await payout.getByLabel('مرجع التحويل').fill('BM-TRX-7781');
       const transferred = answered(page, 'POST', /^\/subscriptions\/\d+\/transfer$/);
       await payout.getByTestId('payout-submit').click();
@@ -233,7 +243,8 @@ describe('the associations area in the browser, in Arabic', () => {
       expect(rows).toHaveLength(1200);
       const status = cells(1).indexOf('حالة القسط');
       const count = (label: string) => rows.filter((row) => row[status] === label).length;
-      expect([count('مدفوعة'), count('متأخرة'), count('قادمة')]).toEqual([2, 11, 1187]);
+      // The payout settled the 11 late ones by deduction: they are received now.
+      expect([count('مدفوعة'), count('متأخرة'), count('قادمة')]).toEqual([13, 0, 1187]);
       expect(rows.every((row) => row.includes(MEMBER.name) && row.includes(TITLE))).toBe(true);
 
       expect(errors).toEqual([]);
