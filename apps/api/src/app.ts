@@ -27,6 +27,7 @@ import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { requestLookupsRoutes } from './modules/request-lookups/request-lookups.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
       await api.register(associationsRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(ledgerRoutes);
+      await api.register(reportsRoutes);
       await api.register(turnMovesRoutes);
       await api.register(cardRequestsRoutes);
       await api.register(membersRoutes);

@@ -8,6 +8,7 @@ import { CONTACT_ACCESS_ROWS } from './access-matrix.contacts.js';
 import { CUSTOMER_REQUEST_ACCESS_ROWS } from './access-matrix.customer-requests.js';
 import { MEMBER_ACCESS_ROWS } from './access-matrix.members.js';
 import { NOTIFICATION_ACCESS_ROWS } from './access-matrix.notifications.js';
+import { REPORT_ACCESS_ROWS } from './access-matrix.reports.js';
 import { STAFF_TOOLS_ACCESS_ROWS } from './access-matrix.staff-tools.js';
 import { TICKET_ACCESS_ROWS } from './access-matrix.tickets.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
@@ -339,6 +340,7 @@ export const ACCESS_ROWS: AccessRow[] = [
   // ── notifications (the header bell; one's own only) ────────────────────
   ...NOTIFICATION_ACCESS_ROWS,
   ...ASSOCIATION_ACCESS_ROWS,
+  ...REPORT_ACCESS_ROWS,
   ...MEMBER_ACCESS_ROWS,
   ...ARCHIVE_ACCESS_ROWS,
   ...STAFF_TOOLS_ACCESS_ROWS,

@@ -7,6 +7,7 @@ import arContacts from './locales/ar/contacts.json' with { type: 'json' };
 import arLedger from './locales/ar/ledger.json' with { type: 'json' };
 import arMembers from './locales/ar/members.json' with { type: 'json' };
 import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
+import arReports from './locales/ar/reports.json' with { type: 'json' };
 import arRequests from './locales/ar/requests.json' with { type: 'json' };
 import arTerms from './locales/ar/terms.json' with { type: 'json' };
 import arTickets from './locales/ar/tickets.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import enContacts from './locales/en/contacts.json' with { type: 'json' };
 import enLedger from './locales/en/ledger.json' with { type: 'json' };
 import enMembers from './locales/en/members.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
+import enReports from './locales/en/reports.json' with { type: 'json' };
 import enRequests from './locales/en/requests.json' with { type: 'json' };
 import enTerms from './locales/en/terms.json' with { type: 'json' };
 import enTickets from './locales/en/tickets.json' with { type: 'json' };
@@ -39,6 +41,7 @@ export const MESSAGES = {
     ...arLedger,
     ...arMembers,
     ...arRequests,
+    ...arReports,
     ...arArchive,
     ...arTerms,
     ...arTickets,
@@ -53,6 +56,7 @@ export const MESSAGES = {
     ...enLedger,
     ...enMembers,
     ...enRequests,
+    ...enReports,
     ...enArchive,
     ...enTerms,
     ...enTickets,

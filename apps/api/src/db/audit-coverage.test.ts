@@ -26,6 +26,10 @@ const NOT_AUDITED: Record<string, string> = {
   association_days:
     'turn days, 1,200 generated with their association; an import is audited as a change of the association (days_version)',
   installment_day_counts: 'the dashboard rollup kept by triggers from installments',
+  ledger_association_totals: 'the cash report rollup kept by triggers from the audited ledger (decision 0030)',
+  ledger_subscription_totals: 'the cash report rollup kept by triggers from the audited ledger and installments',
+  ledger_day_totals: 'the cash report rollup kept by triggers from installments and subscriptions',
+  ledger_month_totals: 'the cash report rollup kept by triggers from installments and subscriptions',
   receipt_lines:
     'the installments a receipt covers: written once with their audited receipt, which the installments’ audited updates point to',
   daily_runs: 'which Cairo day a daily job last ran: what the run changed is audited itself',
