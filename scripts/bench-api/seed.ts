@@ -492,6 +492,8 @@ export type SeedFacts = {
   member: { id: number; phone: string; subscriptionId: number } | null;
   /** Rows each export target's file must hold. */
   exports: { associations: number; subscriptions: number; subscriptionPayments: number; associationPayments: number };
+  /** The cash report's collected to date, summed from the receipts not reversed (piastres): what GET /reports/cash must say. */
+  cash: { collected: number };
 };
 
 export type SeedStep = { name: string; seconds: number };
@@ -674,6 +676,12 @@ const SEEDED_TABLES = [
   'subscriptions',
   'installments',
   'installment_day_counts',
+  'receipts',
+  'payouts',
+  'ledger_association_totals',
+  'ledger_subscription_totals',
+  'ledger_day_totals',
+  'ledger_month_totals',
   ...COUNTED_TABLES,
 ];
 
@@ -730,7 +738,9 @@ select
   (select min(id) from users where type = 'admin' and deleted_at is null and active
      and phone <> ${lit(adminPhone)}) as staff_id,
   (select count(*) from associations)::int as associations,
-  (select count(*) from subscriptions)::int as subscriptions`);
+  (select count(*) from subscriptions)::int as subscriptions,
+  (select coalesce(sum(r.amount_piastres), 0) from receipts r
+     where not exists (select 1 from reversals v where v.receipt_id = r.id))::bigint as collected`);
   if (!row) throw new Error('no facts');
   const [member] = await db.query(`
 select u.id, u.phone, (select min(s.id) from subscriptions s where s.user_id = u.id) as subscription_id
@@ -785,6 +795,7 @@ from users u where u.id = (select min(created_by) from customer_requests where c
       subscriptionPayments: Number(payments?.of_subscription ?? 0),
       associationPayments: Number(payments?.of_association ?? 0),
     },
+    cash: { collected: Number(row.collected ?? 0) },
   };
 }
 

@@ -74,6 +74,7 @@ export type TargetContext = Pick<
   | 'ids'
   | 'member'
   | 'exports'
+  | 'cash'
 > & { adminId: number };
 
 /** The common name fragment of the name-filter target; seed.ts makes it hit a few per cent of users. */
@@ -88,6 +89,8 @@ const PGLITE_LIST: Budget = { text: 'p99 < 60 ms', maxP99Ms: 60 };
 const LIST = { postgres: PG_LIST, pglite: PGLITE_LIST };
 const GET: Target['budget'] = { postgres: { text: '≥ 5,000 req/s', minRps: 5000 } };
 const DASHBOARD: Target['budget'] = { postgres: { text: 'p99 < 5 ms', maxP99Ms: 5 } };
+/** The cash report's figures (issue 20 §4, decision 0030): read from rollups, p99 < 20 ms per call. */
+const REPORT: Target['budget'] = { postgres: { text: 'p99 < 20 ms', maxP99Ms: 20 }, pglite: PGLITE_LIST };
 
 /** Exports: each answer is a whole file, so two connections and a long timeout. */
 const EXPORT_CONNECTIONS = 2;
@@ -139,6 +142,34 @@ function bellCheck(body: unknown): Checked {
 function objectCheck(body: unknown): Checked {
   const data = dataOf(body);
   return data && typeof data === 'object' ? {} : { problem: 'no data object in the response' };
+}
+
+/**
+ * A figure set of the cash report (decision 0030): collected equals the exact sum the seed computed
+ * (receipts not reversed) when the answer covers everything; the note gives the cash position.
+ */
+function cashCheck(exactCollected?: number) {
+  return (body: unknown): Checked => {
+    const data = dataOf(body) as
+      | { figures?: { collected?: number; cash_position?: number }; forecast?: { negative_on?: string | null } }
+      | undefined;
+    const figures = data?.figures;
+    if (typeof figures?.collected !== 'number') return { problem: 'no figures in the response' };
+    const note = `collected ${count(figures.collected)} EGP, cash ${count(figures.cash_position)} EGP, below zero on ${data?.forecast?.negative_on ?? 'no day'}`;
+    if (exactCollected === undefined) return { note };
+    return Math.round(figures.collected * 100) === exactCollected
+      ? { note: `${note}; collected equal to the exact sum` }
+      : { problem: `collected ${figures.collected} EGP, the receipts not reversed sum to ${exactCollected / 100}` };
+  };
+}
+
+/** A member's balance: the lines and the totals. */
+function balanceCheck(body: unknown): Checked {
+  const data = dataOf(body) as { lines?: unknown[]; paid?: number; owed?: { count?: number } } | undefined;
+  if (!Array.isArray(data?.lines)) return { problem: 'no balance lines in the response' };
+  return {
+    note: `${data.lines.length} subscriptions, paid ${count(data.paid)} EGP, ${count(data.owed?.count)} installments owed`,
+  };
 }
 
 /** The record asked for, by its id. */
@@ -545,6 +576,48 @@ export function buildTargets(ctx: TargetContext): Target[] {
       skip: noMember,
     }),
     {
+      id: 'cash-report',
+      label: 'GET /reports/cash (all associations, 90-day forecast)',
+      kind: 'dashboard',
+      server: 'app',
+      method: 'GET',
+      path: `${API}/reports/cash`,
+      auth: true,
+      budget: REPORT,
+      check: cashCheck(ctx.cash.collected),
+    },
+    list({
+      id: 'cash-report-lines',
+      label: 'POST /reports/cash/associations page 1, by cash position',
+      path: '/reports/cash/associations',
+      body: { page: 1, perPage: PER_PAGE, sortBy: 'cash_position', sortOrder: 'asc' },
+      budget: REPORT,
+    }),
+    get({
+      id: 'cash-association',
+      label: 'GET /reports/cash/associations/{id} (the Ledger tab)',
+      path: `/reports/cash/associations/${ctx.associationId}`,
+      budget: REPORT,
+      check: cashCheck(),
+    }),
+    get({
+      id: 'member-balance',
+      label: "GET /users/{member id}/balance (a member's balance, staff)",
+      path: `/users/${member.id}/balance`,
+      budget: REPORT,
+      check: balanceCheck,
+      skip: noMember,
+    }),
+    get({
+      id: 'me-balance',
+      label: 'GET /me/balance (a member)',
+      path: '/me/balance',
+      as: 'member',
+      budget: REPORT,
+      check: balanceCheck,
+      skip: noMember,
+    }),
+    {
       id: 'dashboard',
       label: 'GET /dashbored/count',
       kind: 'dashboard',
@@ -632,6 +705,20 @@ export function buildTargets(ctx: TargetContext): Target[] {
       body: { format: 'csv', filters: { request_status_type_id: 2 } },
       file: { format: 'csv', name: 'service-requests.csv', rows: ctx.requests.submitted },
     }),
+    exported({
+      id: 'cash-report-export',
+      label: `POST /reports/cash/associations/export csv (all ${count(ctx.exports.associations)})`,
+      path: '/reports/cash/associations/export',
+      body: { format: 'csv' },
+      file: { format: 'csv', name: 'cash-report.csv', rows: ctx.exports.associations },
+    }),
+    exported({
+      id: 'cash-forecast-export',
+      label: 'POST /reports/cash/forecast/export xlsx (all associations, 90 days)',
+      path: '/reports/cash/forecast/export',
+      body: { format: 'xlsx' },
+      file: { format: 'xlsx', name: 'cash-forecast.xlsx' },
+    }),
     write({
       id: 'payments-receive',
       label: 'POST /subscriptions/payments/receive (one installment each)',
@@ -714,6 +801,7 @@ const NO_FACTS: TargetContext = {
   ids: { log: 1, payment: 1, request: 1, cardRequest: 1, ticket: 1, role: 1, staff: 1 },
   member: { id: 1, phone: '', subscriptionId: 1 },
   exports: { associations: 0, subscriptions: 0, subscriptionPayments: 0, associationPayments: 0 },
+  cash: { collected: 0 },
 };
 
 export const TARGET_IDS = buildTargets(NO_FACTS).map((t) => t.id);
