@@ -26,6 +26,20 @@ const list = (page: Page) =>
     .first()
     .waitFor();
 
+/** The days import with a file checked: its preview, or its refusal with the bad rows. */
+async function checkDaysFile(page: Page, csv: string, outcome: 'days-import-preview' | 'days-import-errors') {
+  await page
+    .getByTestId('days-file')
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'days.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+  await page.getByTestId('days-import-check').click();
+  await page.getByTestId(outcome).waitFor();
+}
+
 const GUEST: Screen[] = [
   { path: '/login', ready: (p) => p.getByRole('button').first().waitFor(), phone: true },
   { path: '/register', ready: (p) => p.getByRole('button').first().waitFor(), phone: true },
@@ -114,6 +128,23 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
       { path: `/associations/${associationId}`, ready: list, phone: true },
       { path: `/associations/${associationId}/edit`, ready: (p) => p.getByRole('button').first().waitFor() },
       { path: `/associations/${associationId}/days-import`, ready: main },
+      // Issue 22 item 8: the import's checked states, a clean file's preview and a refused file's
+      // list of bad rows (a scrolling region, reached by keyboard).
+      {
+        path: `/associations/${associationId}/days-import`,
+        ready: (p) => checkDaysFile(p, `day_number,date\n1,${cairoDayFromToday(-5)}\n`, 'days-import-preview'),
+        phone: true,
+      },
+      {
+        path: `/associations/${associationId}/days-import`,
+        ready: (p) =>
+          checkDaysFile(
+            p,
+            `day_number,date\n${Array.from({ length: 40 }, (_, i) => `${i + 1},1999-01-${String((i % 28) + 1).padStart(2, '0')}`).join('\n')}\n`,
+            'days-import-errors',
+          ),
+        phone: true,
+      },
       { path: '/subscriptions', ready: list, phone: true },
       { path: '/subscriptions/create', ready: (p) => p.getByRole('button').first().waitFor() },
       { path: '/payments', ready: list, phone: true },
