@@ -282,6 +282,12 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/payments/payments-list'), ['money-lists']),
               },
               {
+                // Every association's figures and forecast (issue 20 §4, decision 0030).
+                path: paths.cashReport,
+                ...access('payments.index', 'reportsUi.title'),
+                ...screen(() => import('./routes/reports/cash-report'), ['reports']),
+              },
+              {
                 // A receipt to print, A4 or an 80 mm slip (issue 20, decision 0029).
                 path: '/receipts/:id/print',
                 handle: {

@@ -41,6 +41,8 @@ export const paths = {
   subscriptionCreate: '/subscriptions/create',
   subscription: (id: number | string) => `/subscriptions/${id}`,
   payments: '/payments',
+  // The cash report across associations (issue 20 §4, docs/decisions/0030); an association's own is its Ledger tab
+  cashReport: '/reports/cash',
   // Money controls (issue 20, docs/decisions/0029): a receipt to print (staff); a member's own is under /my
   receiptPrint: (id: number | string) => `/receipts/${id}/print`,
   // Customer service requests (issue 12, docs/decisions/0021-service-requests.md)

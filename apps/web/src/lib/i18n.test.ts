@@ -108,6 +108,7 @@ describe('translation catalogues', () => {
       'logs',
       'members',
       'money-lists',
+      'reports',
       'requests',
       'requests-detail',
       'requests-form',

@@ -48,6 +48,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', path: paths.dashboard, label: 'nav.dashboard', icon: <DashboardOutlined /> },
   { key: 'associations', path: paths.associations, label: 'associationsUi.nav', icon: <BankOutlined /> },
   { key: 'payments', path: paths.payments, label: 'paymentsUi.nav', icon: <DollarOutlined /> },
+  { key: 'cash-report', path: paths.cashReport, label: 'reportsUi.nav', icon: <WalletOutlined /> },
   { key: 'subscriptions', path: paths.subscriptions, label: 'subscriptionsUi.nav', icon: <SolutionOutlined /> },
   { key: 'users', path: paths.users, label: 'usersUi.nav', icon: <TeamOutlined /> },
   {

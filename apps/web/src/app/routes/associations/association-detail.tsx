@@ -1,5 +1,5 @@
 import type { TAssociation } from '@portal/shared/schemas/associations';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTabs } from '../../../components/layout/page-tabs';
@@ -10,13 +10,21 @@ import { PaymentsTable } from '../../../features/payments/components/payments-ta
 import { SubscriptionsTable } from '../../../features/subscriptions/components/subscriptions-table';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { useCan } from '../../../lib/authorization';
+import { lazyWithTexts } from '../../../lib/lazy-with-texts';
+
+// The Ledger tab (issue 20 §4) and its texts come when the tab is first opened.
+const AssociationLedgerTab = lazyWithTexts(
+  () => import('../../../features/associations/components/association-ledger-tab'),
+  ['reports'],
+);
 
 type Tab = { key: string; label: string; children: ReactNode };
 
 /**
  * SPEC §2 /associations/{id}: the data, then the tabs users, payments and subscriptions (each the
  * shared table, server-paged, filtered by this association, each keeping its own state in the
- * URL under its name) and the turn-day calendar. A tab shows only to whoever may read its list.
+ * URL under its name), the ledger (its figures and forecast, issue 20 §4) and the turn-day
+ * calendar. A tab shows only to whoever may read its list.
  */
 function AssociationPage({ association }: { association: TAssociation }) {
   const { t } = useTranslation();
@@ -44,6 +52,17 @@ function AssociationPage({ association }: { association: TAssociation }) {
       key: 'subscriptions',
       label: t('associationsUi.detail.tabs.subscriptions'),
       children: <SubscriptionsTable scope={scope} namespace="subscriptions" readOnly={closed} />,
+    });
+  }
+  if (can('payments.index')) {
+    tabs.push({
+      key: 'ledger',
+      label: t('reportsUi.ledger_tab'),
+      children: (
+        <Suspense fallback={<div aria-busy="true" style={{ minBlockSize: 240 }} />}>
+          <AssociationLedgerTab associationId={association.id} />
+        </Suspense>
+      ),
     });
   }
   tabs.push({

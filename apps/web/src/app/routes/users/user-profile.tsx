@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { UserLoader } from '../../../features/users/components/user-loader';
 import { type ProfileTab, UserProfile } from '../../../features/users/components/user-profile';
 import { useCan, useViewer } from '../../../lib/authorization';
+import { lazyWithTexts } from '../../../lib/lazy-with-texts';
 
 /**
  * A member's tabs (SPEC §2): the associations they are in and their subscriptions (subscriptions.index),
@@ -62,8 +63,31 @@ function useMemberTabs(user: TUser): Partial<Record<ProfileTab, ReactNode>> {
   };
 }
 
+// A member's balance (issue 20 §4) and its texts come with the first profile that shows one.
+const MemberBalanceCard = lazyWithTexts(
+  () => import('../../../features/reports/components/member-balance-card'),
+  ['reports'],
+);
+
+/**
+ * A member's balance across their subscriptions: the member's own (GET /me/balance, their figures
+ * only), or a customer's for staff who may read payments (payments.index). Nothing otherwise.
+ */
+function useBalance(user: TUser): ReactNode {
+  const can = useCan();
+  const viewer = useViewer();
+  if (user.type !== 'user') return null;
+  const mine = viewer.id === user.id;
+  if (!mine && !can('payments.index')) return null;
+  return (
+    <Suspense fallback={<div aria-busy="true" style={{ minBlockSize: 240 }} />}>
+      <MemberBalanceCard who={mine ? 'me' : user.id} linkAssociations={!mine && can('associations.index')} />
+    </Suspense>
+  );
+}
+
 function MemberProfile({ user }: { user: TUser }) {
-  return <UserProfile user={user} tabs={useMemberTabs(user)} />;
+  return <UserProfile user={user} tabs={useMemberTabs(user)} summary={useBalance(user)} />;
 }
 
 /** /users/{id}: oneself, or anyone with users.view (the server decides; 403 shows access denied). */

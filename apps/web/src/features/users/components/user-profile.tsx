@@ -29,7 +29,16 @@ function RoleName({ name }: { name: string }) {
  * `tabs`: what each tab shows, composed by the route from the features that own that data
  * (a tab given nothing says there is nothing yet); the open tab is kept in the URL (`?tab=`).
  */
-export function UserProfile({ user, tabs = {} }: { user: TUser; tabs?: Partial<Record<ProfileTab, ReactNode>> }) {
+export function UserProfile({
+  user,
+  tabs = {},
+  summary,
+}: {
+  user: TUser;
+  tabs?: Partial<Record<ProfileTab, ReactNode>>;
+  /** Shown between the details and the tabs (a member's balance, composed by the route). */
+  summary?: ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const viewer = useViewer();
@@ -117,6 +126,7 @@ export function UserProfile({ user, tabs = {} }: { user: TUser; tabs?: Partial<R
           )}
         </Descriptions>
       </Card>
+      {summary}
       <Card className="user-profile-tabs">
         <PageTabs
           // A customer's documents (their service requests); staff accounts have none.
