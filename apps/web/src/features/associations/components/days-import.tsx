@@ -48,7 +48,7 @@ export function WithIsolatedDates({ text }: { text: string }) {
         // split with a capturing group: the dates are the odd parts.
         i % 2 === 1 ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered.
-          <bdi key={i} dir="ltr">
+          <bdi key={i} dir="ltr" className="days-import-date">
             {part}
           </bdi>
         ) : (

@@ -74,14 +74,21 @@ function InstallmentList({
 /** One month's line (or the total line): each status's count and sum. */
 function MonthCells({ group, cancelled }: { group: Omit<MonthGroup, 'month'>; cancelled: boolean }) {
   const lang = currentLanguage();
-  const cells = (tally: Tally) => (
-    <>
-      <td>{formatNumber(tally.count, lang)}</td>
-      <td>
-        <bdi>{formatMoneyFromPiastres(tally.piastres, lang)}</bdi>
-      </td>
-    </>
-  );
+  // A status with no installment that month: a dash, not "0 · 0.00", so the months' figures stand out.
+  const cells = (tally: Tally) =>
+    tally.count === 0 ? (
+      <>
+        <td>—</td>
+        <td>—</td>
+      </>
+    ) : (
+      <>
+        <td>{formatNumber(tally.count, lang)}</td>
+        <td>
+          <bdi>{formatMoneyFromPiastres(tally.piastres, lang)}</bdi>
+        </td>
+      </>
+    );
   return (
     <>
       <td>{formatNumber(group.count, lang)}</td>
