@@ -181,6 +181,25 @@ describe('issue 22 in the browser', () => {
     await context.close();
   });
 
+  it('item 15: the 404 page’s way home is a link, readable in the button’s colours', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const { page, context } = await newPage(browser, portal.url);
+      await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      await page.goto('/no/such/page');
+      const home = page.getByRole('link', { name: lang === 'ar' ? 'العودة إلى الرئيسية' : 'Back to home' });
+      await home.waitFor();
+      expect(await home.getAttribute('href')).toBe('/');
+      const [color, background] = await home.evaluate((el) => [
+        getComputedStyle(el).color,
+        getComputedStyle(el).backgroundColor,
+      ]);
+      expect(color, lang).toBe('rgb(255, 255, 255)');
+      expect(background, lang).not.toBe(color);
+      await shoot(page, `not-found-${lang}-desktop`, false);
+      await context.close();
+    }
+  });
+
   it('item 14: the dashboard’s subscriptions widget shows every column in English, nothing hidden or cut', async () => {
     for (const lang of ['en', 'ar'] as const) {
       const { page, context } = await signedInPage(lang, 'desktop');
