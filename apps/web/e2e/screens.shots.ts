@@ -81,7 +81,21 @@ describe('screens', () => {
     await portal?.close();
   });
 
-  async function shoot(who: { token: string; id: number }, paths: [string, string][]) {
+  /** The newest audit entry of a subscription's change (its people and codes in words). */
+  async function subscriptionLogId(): Promise<number> {
+    const found = await must<{ data: { id: number }[] }>(data.admin, 'POST', '/logs', {
+      action: 'subscriptions.insert',
+      perPage: 5,
+    });
+    const first = found.data[0];
+    if (!first) throw new Error('no audit entry of a subscription');
+    return first.id;
+  }
+
+  /** A screen: its file name, its path, and what to do on it first (pick a file, submit…). */
+  type Shot = [string, string] | [string, string, (page: Page) => Promise<unknown>];
+
+  async function shoot(who: { token: string; id: number }, paths: Shot[]) {
     for (const lang of ['ar', 'en'] as const) {
       for (const viewport of ['desktop', 'phone'] as Viewport[]) {
         const { page, context } = await newPage(browser, portal.url, viewport);
@@ -96,10 +110,14 @@ describe('screens', () => {
           },
           [lang, who.token, String(who.id)] as const,
         );
-        for (const [name, path] of paths) {
+        for (const [name, path, act] of paths) {
           await page.goto(path);
           await page.getByRole('main').first().waitFor();
           await settled(page);
+          if (act) {
+            await act(page);
+            await settled(page);
+          }
           // The whole page up to 2,600 px (a statement's 1,200 rows would make a picture no one can open),
           // as wide as it really is, so a page wider than the screen shows in the picture.
           const size = await page.evaluate(() => ({
@@ -128,10 +146,34 @@ describe('screens', () => {
       ['association-days', `/associations/${association}?tab=days`],
       ['association-edit', `/associations/${association}/edit`],
       ['days-import', `/associations/${association}/days-import`],
+      // Issue 22 item 8: a refused file, its bad rows (the dates isolated left to right), scrolling.
+      [
+        'days-import-refused',
+        `/associations/${association}/days-import`,
+        async (page) => {
+          const rows = Array.from(
+            { length: 30 },
+            (_, i) => `${i + 1},1999-01-${String((i % 28) + 1).padStart(2, '0')}`,
+          );
+          await page
+            .getByTestId('days-file')
+            .locator('input[type="file"]')
+            .setInputFiles({
+              name: 'days.csv',
+              mimeType: 'text/csv',
+              buffer: Buffer.from(`day_number,date\n${rows.join('\n')}\n`),
+            });
+          await page.getByTestId('days-import-check').click();
+          await page.getByTestId('days-import-errors').waitFor();
+        },
+      ],
       ['subscriptions', '/subscriptions'],
       ['subscription-create', '/subscriptions/create'],
       ['payments', '/payments'],
       ['member-profile', `/users/${member}?tab=payments`],
+      ['user-create', '/users/create'],
+      // Issue 22 item 7: an audit entry of a subscription, in words and names.
+      ['log-entry', `/logs/${await subscriptionLogId()}`],
       ['move-turn', '/move-turn/requests'],
       ['cards', '/card/requests'],
     ]);
@@ -224,6 +266,22 @@ describe('screens', () => {
     await shoot(member, [
       ['my-tickets', '/tickets/me'],
       ['ticket-create', '/tickets/new'],
+      // Issue 22 item 11: a file over the limit, named in the refusal.
+      [
+        'ticket-create-too-large',
+        '/tickets/new',
+        async (page) => {
+          await page
+            .locator('input[type="file"]')
+            .first()
+            .setInputFiles({
+              name: 'كشف حساب نوفمبر 2026.pdf',
+              mimeType: 'application/pdf',
+              buffer: Buffer.alloc(600 * 1024),
+            });
+          await page.getByRole('alert').first().waitFor();
+        },
+      ],
       ['my-ticket', `/tickets/${ticket.id}`],
     ]);
     // Guest pages: the register page with the terms, and the contact form.
@@ -232,13 +290,20 @@ describe('screens', () => {
         const { page, context } = await newPage(browser, portal.url, viewport);
         pending(page);
         await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-        for (const [name, path] of [
-          ['register', '/register'],
-          ['contact', '/contact'],
+        for (const [name, path, act] of [
+          ['register', '/register', undefined],
+          ['contact', '/contact', undefined],
+          ['not-found', '/404', undefined],
+          // Issue 22 item 15: the login's errors, said under their fields (and to screen readers).
+          ['login-errors', '/login', (p: Page) => p.getByTestId('login-submit').click()],
         ] as const) {
           await page.goto(path);
           await page.getByRole('main').first().waitFor();
           await settled(page);
+          if (act) {
+            await act(page);
+            await page.locator('.field-error').first().waitFor();
+          }
           await page.screenshot({ path: `${OUT}/${name}-${lang}-${viewport}.png`, fullPage: true });
         }
         await context.close();
