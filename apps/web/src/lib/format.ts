@@ -15,11 +15,13 @@ export function intlLocale(lang: Locale): string {
   return `${INTL_LOCALE[lang]}-u-nu-${digitsFor(lang)}`;
 }
 
-export function formatMoney(amount: number, lang: Locale): string {
+export function formatMoney(amount: number, lang: Locale, { signed = false }: { signed?: boolean } = {}): string {
   return new Intl.NumberFormat(intlLocale(lang), {
     style: 'currency',
     currency: CURRENCY,
     maximumFractionDigits: 2,
+    // Money in and out of a ledger: "+100.00" and "-100.00" where the locale puts the sign.
+    ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
   }).format(amount);
 }
 

@@ -7,7 +7,7 @@ import { PaymentsTable } from '../../../features/payments/components/payments-ta
 import { SubscriptionLoader } from '../../../features/subscriptions/components/subscription-loader';
 import { SubscriptionSummary } from '../../../features/subscriptions/components/subscription-summary';
 import { useCan } from '../../../lib/authorization';
-import { formatId } from '../../../lib/format';
+import { formatId, isolated } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 
 /**
@@ -38,8 +38,8 @@ function SubscriptionPage({ subscription }: { subscription: TSubscriptionDetail 
     <div className="subscription-page">
       <h1 className="page-title subscription-title">
         {t('ledgerUi.subscription.heading', {
-          member: s.userName,
-          association: s.association.title,
+          member: isolated(s.userName),
+          association: isolated(s.association.title),
           day: formatId(s.dayNumber, currentLanguage()),
         })}
       </h1>

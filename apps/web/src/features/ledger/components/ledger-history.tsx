@@ -41,7 +41,7 @@ function Person({ person }: { person: { name: string; phone?: string } | null })
   if (!person) return <>—</>;
   return (
     <>
-      {person.name}
+      <bdi>{person.name}</bdi>
       {person.phone ? (
         <>
           {' · '}
@@ -158,7 +158,8 @@ function Entry({
   const money = entry.kind === 'receipt' || entry.kind === 'payout' || entry.kind === 'refund';
   const reversible =
     canReverse && money && !entry.reversed && !(entry.kind === 'receipt' && entry.method === 'payout_deduction');
-  const sign = entry.kind === 'receipt' ? '+ ' : entry.kind === 'payout' || entry.kind === 'refund' ? '− ' : '';
+  // Money in (+), money out (−); a reversal or a change of member moves none by itself.
+  const out = entry.kind === 'payout' || entry.kind === 'refund';
   const name =
     entry.kind === 'receipt' && entry.number
       ? t('ledgerUi.history.receipt_named', { number: entry.number })
@@ -179,12 +180,7 @@ function Entry({
         <span className="muted">{formatDateTime(entry.at, lang)}</span>
       </div>
       <div className="ledger-entry-amount">
-        {entry.amount !== null && (
-          <>
-            <bdi>{sign}</bdi>
-            <Money amount={entry.amount} />
-          </>
-        )}
+        {entry.amount !== null && <Money amount={out ? -entry.amount : entry.amount} signed={money} />}
       </div>
       <EntryDetails entry={entry} entries={entries} />
       {(reversible || entry.kind === 'receipt') && (

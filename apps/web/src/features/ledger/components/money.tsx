@@ -4,12 +4,25 @@ import { useDigits } from '../../../lib/digits';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** An amount in EGP as every money screen shows it: the one formatter, isolated from the text around it. */
-export function Money({ amount, testId, className }: { amount: number; testId?: string; className?: string }) {
+/**
+ * An amount in EGP as every money screen shows it: the one formatter, isolated from the text around
+ * it; `signed`: "+100.00" for money in (a negative amount always says "-", where the locale puts it).
+ */
+export function Money({
+  amount,
+  testId,
+  className,
+  signed = false,
+}: {
+  amount: number;
+  testId?: string;
+  className?: string;
+  signed?: boolean;
+}) {
   useTranslation();
   return (
     <bdi className={['money', className].filter(Boolean).join(' ')} data-testid={testId}>
-      {formatMoney(amount, currentLanguage())}
+      {formatMoney(amount, currentLanguage(), { signed })}
     </bdi>
   );
 }

@@ -40,19 +40,19 @@ export function ReceiptDocument({ receipt, format }: { receipt: PrintableReceipt
     [
       t('ledgerUi.receipt.paid_by'),
       <>
-        {receipt.member.name} · <bdi dir="ltr">{localizeDigits(receipt.member.phone, lang)}</bdi>
+        <bdi>{receipt.member.name}</bdi> · <bdi dir="ltr">{localizeDigits(receipt.member.phone, lang)}</bdi>
       </>,
       'member',
     ],
     [
       t('associations.columns.association'),
       <>
-        {receipt.association.title} (<bdi dir="ltr">{localizeDigits(receipt.association.code, lang)}</bdi>)
+        <bdi>{receipt.association.title}</bdi> (<bdi dir="ltr">{localizeDigits(receipt.association.code, lang)}</bdi>)
       </>,
       'association',
     ],
     [
-      t('ledgerUi.receipt.turn_day'),
+      t('ledgerUi.turn_day'),
       t('ledgerUi.day_on', {
         day: formatId(receipt.subscription.day_number, lang),
         date: formatDate(receipt.subscription.date, lang),

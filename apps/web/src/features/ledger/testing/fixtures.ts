@@ -247,6 +247,22 @@ export function refused(
   return jsonResponse({ status: 'error', code, message, errors }, status);
 }
 
+/**
+ * Finds an element by its whole text as a person reads it, whatever isolates (U+2068…U+2069) wrap
+ * the names and amounts in it: `screen.findByText(readAs('تم تسجيل …'))`.
+ */
+export function readAs(text: string) {
+  const plain = (value: string | null | undefined) =>
+    (value ?? '')
+      .replace(/[\u2068\u2069]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return (_content: string, element: Element | null): boolean =>
+    element !== null &&
+    plain(element.textContent) === text &&
+    [...element.children].every((child) => plain(child.textContent) !== text);
+}
+
 /** An amount as the screens show it, with its spaces as a text query reads them (no-break spaces as plain ones). */
 export function moneyText(amount: number, lang: 'ar' | 'en' = 'ar'): string {
   return formatMoney(amount, lang).replace(/\s+/g, ' ');

@@ -82,8 +82,7 @@ export function StatementPayout({ statement }: { statement: TStatement }) {
                 </span>
               </dt>
               <dd>
-                <bdi>− </bdi>
-                <Money amount={deduction.amount} testId="statement-payout-deducted" />
+                <Money amount={-deduction.amount} testId="statement-payout-deducted" />
               </dd>
             </div>
             <div className="money-line money-line-total">

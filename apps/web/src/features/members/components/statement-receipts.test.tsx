@@ -71,7 +71,7 @@ describe("the statement's receipts and payout", { timeout: 60_000 }, () => {
     const payout = await screen.findByTestId('statement-payout');
     expect(payout).toHaveTextContent('تم التحويل');
     expect(within(payout).getByTestId('statement-payout-gross')).toHaveTextContent(moneyText(120_000));
-    expect(await within(payout).findByTestId('statement-payout-deducted')).toHaveTextContent(moneyText(500));
+    expect(await within(payout).findByTestId('statement-payout-deducted')).toHaveTextContent(moneyText(-500));
     expect(within(payout).getByTestId('statement-payout-net')).toHaveTextContent(moneyText(119_500));
     expect(within(payout).getByRole('link', { name: 'طباعة الإيصال R-2026-001029' })).toHaveAttribute(
       'href',

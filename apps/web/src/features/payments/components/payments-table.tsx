@@ -137,7 +137,8 @@ export function PaymentsTable({ scope = {}, namespace, readOnly = false }: Props
       }),
     );
   }
-  if (scope.association_id === undefined) {
+  // A subscription's own list: its association is the page's.
+  if (scope.association_id === undefined && scope.subscription_id === undefined) {
     columns.push({
       key: 'association',
       title: t('associations.columns.association'),

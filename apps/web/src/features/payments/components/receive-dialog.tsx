@@ -1,3 +1,4 @@
+import { PrinterOutlined } from '@ant-design/icons';
 import { type TPayment, ZReceivePaymentsRequest } from '@portal/shared/schemas/associations';
 import {
   RECEIPT_FIELDS,
@@ -85,7 +86,9 @@ function Receipts({ receipts, onClose }: { receipts: { id: number; number: strin
               rel="noopener"
               aria-label={t('ledgerUi.receipt.print_number', { number: r.number })}
             >
-              {t('ledgerUi.receipt.print')}
+              <Button icon={<PrinterOutlined aria-hidden="true" />} tabIndex={-1}>
+                {t('ledgerUi.receipt.print')}
+              </Button>
             </Link>
           </li>
         ))}

@@ -7,6 +7,7 @@ import {
   makeSubscriptionRow,
   moneyText,
   ok,
+  readAs,
   refused,
   stubStaffApi,
 } from '../../ledger/testing/fixtures';
@@ -44,7 +45,7 @@ describe('the payout dialog: the quote first, then the transfer', { timeout: 60_
         .getByTestId('payout-arrears-days')
         .textContent?.replace(/[\u2068\u2069]/g, ''),
     ).toContain('الأيام 1–4، 7–13');
-    expect(within(quote).getByTestId('payout-deducted')).toHaveTextContent(money(1100));
+    expect(within(quote).getByTestId('payout-deducted')).toHaveTextContent(money(-1100));
     expect(within(quote).getByTestId('payout-net')).toHaveTextContent(money(118_900));
     expect(within(quote).getByTestId('payout-policy')).toHaveTextContent('خصم المتأخرات من مبلغ القبض وتحويل الباقي');
     const submit = within(dialog).getByTestId('payout-submit');
@@ -59,7 +60,7 @@ describe('the payout dialog: the quote first, then the transfer', { timeout: 60_
     fireEvent.change(within(dialog).getByLabelText('مرجع التحويل'), { target: { value: 'BM-TRX-7781' } });
     fireEvent.click(submit);
     fireEvent.click(submit);
-    expect(await screen.findByText(`تم تسجيل تحويل ${money(118_900)} إلى هبة سامي`)).toBeInTheDocument();
+    expect(await screen.findByText(readAs(`تم تسجيل تحويل ${money(118_900)} إلى هبة سامي`))).toBeInTheDocument();
     const sent = calls.filter((c) => c.path === '/subscriptions/51/transfer');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({ reference: 'BM-TRX-7781', date: '2027-03-15', expected_net: 118_900 });
@@ -166,7 +167,7 @@ describe('the payout dialog: the quote first, then the transfer', { timeout: 60_
     await waitFor(() => expect(within(dialog).getByTestId('payout-net')).toHaveTextContent(money(119_000)));
     await waitFor(() => expect(within(dialog).getByTestId('payout-submit')).toBeEnabled());
     fireEvent.click(within(dialog).getByTestId('payout-submit'));
-    expect(await screen.findByText(`تم تسجيل تحويل ${money(119_000)} إلى هبة سامي`)).toBeInTheDocument();
+    expect(await screen.findByText(readAs(`تم تسجيل تحويل ${money(119_000)} إلى هبة سامي`))).toBeInTheDocument();
     const sent = calls.filter((c) => c.path === '/subscriptions/51/transfer');
     expect(sent.map((c) => (c.body as { expected_net: number }).expected_net)).toEqual([118_900, 119_000]);
     // Another body, another key: the first attempt recorded nothing.

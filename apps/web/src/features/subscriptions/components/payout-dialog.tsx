@@ -9,7 +9,7 @@ import { SubmitButton } from '../../../components/forms/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { dayjsOfDay, dayOfDayjs, today } from '../../../lib/clock';
 import { datePickerFormat } from '../../../lib/dayjs';
-import { formatDate, formatId, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatId, formatMoney, formatNumber, isolated } from '../../../lib/format';
 import { showSaveError, useFormSubmit, zodRule } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -133,8 +133,7 @@ function QuoteFigures({ quote, busy }: { quote: TPayoutQuote; busy: boolean }) {
           <div className="money-line money-line-deduct">
             <dt>{t('ledger.labels.deducted')}</dt>
             <dd>
-              <bdi>− </bdi>
-              <Money amount={quote.deducted} testId="payout-deducted" />
+              <Money amount={-quote.deducted} testId="payout-deducted" />
             </dd>
           </div>
         )}
@@ -200,7 +199,9 @@ export default function PayoutDialog({
           subscription.id,
         ),
       );
-      toast.success(t('ledgerUi.payout.done', { net: formatMoney(current.net, lang), member: subscription.userName }));
+      toast.success(
+        t('ledgerUi.payout.done', { net: formatMoney(current.net, lang), member: isolated(subscription.userName) }),
+      );
       onClose();
     },
     {

@@ -10,7 +10,7 @@ import { SubmitButton } from '../../../components/forms/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { dayjsOfDay, dayOfDayjs, today } from '../../../lib/clock';
 import { datePickerFormat } from '../../../lib/dayjs';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber, isolated } from '../../../lib/format';
 import { showSaveError, useFormSubmit, zodRule } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -91,7 +91,9 @@ export default function RefundDialog({
           subscription.id,
         ),
       );
-      toast.success(t('ledgerUi.refund.done', { amount: formatMoney(amount, lang), member: subscription.userName }));
+      toast.success(
+        t('ledgerUi.refund.done', { amount: formatMoney(amount, lang), member: isolated(subscription.userName) }),
+      );
       onClose();
     },
     {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { ApiError } from '../../../lib/api-client';
+import { isolated } from '../../../lib/format';
 import { showSaveError, useFormSubmit, zodRule } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { MoneyDialog } from '../../ledger/components/money-dialog';
@@ -39,7 +40,7 @@ export default function ReplaceDialog({
     async (values: Values, idempotent) => {
       setRefused(null);
       await replace.mutateAsync(idempotent({ user_id: values.user_id ?? 0, reason: values.reason }, subscription.id));
-      toast.success(t('ledgerUi.replace.done', { member: picked?.name ?? '' }));
+      toast.success(t('ledgerUi.replace.done', { member: isolated(picked?.name ?? '') }));
       onClose();
     },
     {
@@ -63,7 +64,7 @@ export default function ReplaceDialog({
         type="info"
         showIcon
         title={t('ledgerUi.replace.what_happens')}
-        description={t('ledgerUi.replace.effect', { member: subscription.userName })}
+        description={t('ledgerUi.replace.effect', { member: isolated(subscription.userName) })}
         data-testid="replace-effect"
       />
       {refused && (

@@ -19,7 +19,7 @@ export function SubscriptionFacts({ subscription }: { subscription: Subscription
       <dd>{subscription.userName}</dd>
       <dt>{t('associations.columns.association')}</dt>
       <dd>{subscription.association.title}</dd>
-      <dt>{t('associations.columns.day_number')}</dt>
+      <dt>{t('ledgerUi.turn_day')}</dt>
       <dd>
         {t('ledgerUi.day_on', {
           day: formatId(subscription.dayNumber, lang),

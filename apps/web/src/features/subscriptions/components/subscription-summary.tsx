@@ -130,7 +130,10 @@ export function SubscriptionSummary({ subscription }: { subscription: TSubscript
       <dl className="money-facts">
         <dt>{t('associations.columns.member')}</dt>
         <dd data-testid="subscription-member">
-          <Link to={paths.user(s.user_id)}>{s.userName}</Link> · <bdi dir="ltr">{digits(s.userPhone)}</bdi>
+          <Link to={paths.user(s.user_id)}>
+            <bdi>{s.userName}</bdi>
+          </Link>{' '}
+          · <bdi dir="ltr">{digits(s.userPhone)}</bdi>
         </dd>
         <dt>{t('associations.columns.association')}</dt>
         <dd>
@@ -141,7 +144,7 @@ export function SubscriptionSummary({ subscription }: { subscription: TSubscript
             testId="subscription-association-status"
           />
         </dd>
-        <dt>{t('associations.columns.day_number')}</dt>
+        <dt>{t('ledgerUi.turn_day')}</dt>
         <dd>{t('ledgerUi.day_on', { day: formatId(s.dayNumber, lang), date: formatDate(s.date, lang) })}</dd>
         <dt>{t('associations.columns.payout')}</dt>
         <dd>
