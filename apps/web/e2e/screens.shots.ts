@@ -5,58 +5,16 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createArchiveFile, createArchiveFolder } from '../../api/test/factories/archive';
 import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { callerOf, must } from './helpers/api-calls';
-import { animationsDone } from './helpers/axe';
 import { launchBrowser, newPage, type Viewport } from './helpers/browser';
 import { type Portal, startPortal } from './helpers/portal';
 import { makeRequestsData, type RequestsData, receivePayments } from './helpers/requests-data';
+import { pending, settled } from './helpers/shots';
 
 /**
  * Every screen of the associations, members and requests areas, in Arabic and English, on a desk
  * and a 390 px phone, written to SHOTS_DIR (default test-results/screens) for a person to judge.
  */
 const OUT = process.env.SHOTS_DIR ?? new URL('../../../test-results/screens/', import.meta.url).pathname;
-
-const pendingOf = new WeakMap<Page, Set<unknown>>();
-
-/**
- * The page's requests still waiting for an answer, not counting the live notification stream
- * (it stays open for as long as the page does, so "networkidle" would never come).
- */
-function pending(page: Page): Set<unknown> {
-  let open = pendingOf.get(page);
-  if (!open) {
-    const set = new Set<unknown>();
-    open = set;
-    pendingOf.set(page, set);
-    page.on('request', (r) => {
-      if (!r.url().includes('/notifications/stream')) set.add(r);
-    });
-    page.on('requestfinished', (r) => set.delete(r));
-    page.on('requestfailed', (r) => set.delete(r));
-  }
-  return open;
-}
-
-/** Quiet: no request but the live stream open for half a second. */
-async function quietNetwork(page: Page): Promise<void> {
-  const open = pending(page);
-  await page.waitForLoadState('load');
-  for (let quietSince = Date.now(); Date.now() - quietSince < 500; ) {
-    if (open.size > 0) quietSince = Date.now();
-    await page.waitForTimeout(50);
-  }
-}
-
-/** Settled: the network is quiet and nothing on screen is loading. */
-async function settled(page: Page): Promise<void> {
-  await quietNetwork(page);
-  await page.waitForFunction(
-    () => !document.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active'),
-    undefined,
-    { timeout: 30_000 },
-  );
-  await animationsDone(page);
-}
 
 describe('screens', () => {
   let portal: Portal;
