@@ -42,9 +42,9 @@ function AssociationName({ row }: { row: TCashReportRow }) {
       >
         {row.title}
       </Link>
-      <bdi dir="ltr" className="cash-line-sub">
-        {digits(row.code)}
-      </bdi>
+      <span className="cash-line-sub">
+        <bdi dir="ltr">{digits(row.code)}</bdi>
+      </span>
     </>
   );
 }
@@ -63,15 +63,12 @@ function CashCell({ amount }: { amount: number }) {
   );
 }
 
-function Count({ value }: { value: number }) {
-  useTranslation();
-  return <>{formatNumber(value, currentLanguage())}</>;
-}
-
 /**
  * The report's lines (POST /reports/cash/associations): one association each, in the shared table
  * (paging, sorting by code, title, start date, days held, collected, paid out, cash position;
- * filters; the export of every line the filters match).
+ * filters; the export of every line the filters match, with every figure). The columns that decide
+ * come first (cash position, arrears, payouts due, the first day below zero); what came in and went
+ * out last, where a narrow screen scrolls to them.
  */
 export function CashLinesTable() {
   const { t } = useTranslation();
@@ -97,36 +94,8 @@ export function CashLinesTable() {
       sortKey: 'days_held',
       nowrap: true,
       render: (_, row) => (
-        <>
-          <bdi>{formatNumber(row.figures.fill_rate, lang, { style: 'percent', maximumFractionDigits: 1 })}</bdi>
-          <span className="cash-line-sub">
-            {t('cashReport.figures.fill_days', {
-              held: formatNumber(row.figures.days_held, lang),
-              total: formatNumber(row.figures.days_total, lang),
-            })}
-          </span>
-        </>
+        <bdi>{formatNumber(row.figures.fill_rate, lang, { style: 'percent', maximumFractionDigits: 1 })}</bdi>
       ),
-    },
-    {
-      key: 'members',
-      title: t('cashReport.lines.members'),
-      nowrap: true,
-      render: (_, row) => <Count value={row.figures.members} />,
-    },
-    {
-      key: 'collected',
-      title: t('cashReport.lines.collected'),
-      sortKey: 'collected',
-      nowrap: true,
-      render: (_, row) => <Egp amount={row.figures.collected} />,
-    },
-    {
-      key: 'paid_out',
-      title: t('cashReport.lines.paid_out'),
-      sortKey: 'paid_out',
-      nowrap: true,
-      render: (_, row) => <Egp amount={row.figures.paid_out} />,
     },
     {
       key: 'cash_position',
@@ -139,19 +108,7 @@ export function CashLinesTable() {
       key: 'arrears',
       title: t('cashReport.lines.arrears'),
       nowrap: true,
-      render: (_, row) => (
-        <>
-          <Egp amount={row.figures.arrears.sum} />
-          {row.figures.arrears.count > 0 && (
-            <span className="cash-line-sub">
-              {t('cashReport.figures.arrears_detail', {
-                count: formatNumber(row.figures.arrears.count, lang),
-                members: formatNumber(row.figures.arrears.members, lang),
-              })}
-            </span>
-          )}
-        </>
-      ),
+      render: (_, row) => <Egp amount={row.figures.arrears.sum} />,
     },
     {
       key: 'payouts_due',
@@ -178,6 +135,20 @@ export function CashLinesTable() {
         ) : (
           <span className="muted">{t('cashReport.lines.never')}</span>
         ),
+    },
+    {
+      key: 'collected',
+      title: t('cashReport.lines.collected'),
+      sortKey: 'collected',
+      nowrap: true,
+      render: (_, row) => <Egp amount={row.figures.collected} />,
+    },
+    {
+      key: 'paid_out',
+      title: t('cashReport.lines.paid_out'),
+      sortKey: 'paid_out',
+      nowrap: true,
+      render: (_, row) => <Egp amount={row.figures.paid_out} />,
     },
   ];
   return (

@@ -108,7 +108,7 @@ describe('the cash report', { timeout: 60_000 }, () => {
     expect(valueAxisX).toBeLessThan(WIDTH / 2);
     // The first day below zero is marked on the drawing too, with its word.
     expect(card.querySelector('.forecast-negative-marker')).not.toBeNull();
-    expect([...card.querySelectorAll('.recharts-label')].map((label) => label.textContent)).toContain('Below zero');
+    expect(card.querySelector('.forecast-negative-label')).toHaveTextContent('Below zero');
     // The lines: each association's own first day below zero, or "not within 90 days".
     expect(await screen.findByTestId('cash-line-negative-7')).toHaveTextContent('Apr 2, 2026');
     const other = screen.getByTestId('cash-line-9').closest('tr');

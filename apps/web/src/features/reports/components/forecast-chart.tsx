@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { PHONE_QUERY, useMediaQuery } from '../../../components/data-table/use-media-query';
 import { formatDate, formatMoney, formatNumber, intlLocale } from '../../../lib/format';
 
 export type ForecastChartProps = {
@@ -30,9 +31,30 @@ const CASH = '#1d4ed8';
 const NEGATIVE = '#b91c1c';
 /** The muted text colour of the app (5.5:1 on white). */
 const AXIS_TEXT = '#5b6473';
-const TICK_EVERY = 14;
+/** A date every two weeks on a desk, every three on a phone: the labels never touch. */
+const TICK_EVERY = { desk: 14, phone: 21 };
 
 type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
+
+/**
+ * The word on the first day below zero, on the side of the days that follow it (left of the line in
+ * Arabic, where the days run leftwards; right of it in English), so it never sits on the axis.
+ */
+function NegativeLabel({ text, rtl, viewBox }: { text: string; rtl: boolean; viewBox?: { x?: number; y?: number } }) {
+  return (
+    <text
+      x={(viewBox?.x ?? 0) + (rtl ? -6 : 6)}
+      y={(viewBox?.y ?? 0) + 14}
+      textAnchor={rtl ? 'end' : 'start'}
+      fill={NEGATIVE}
+      fontSize={12}
+      fontWeight={600}
+      className="forecast-negative-label"
+    >
+      {text}
+    </text>
+  );
+}
 
 /**
  * The forecast as a chart, in its own chunk (recharts, ~90 KB, downloads with the first forecast
@@ -50,8 +72,8 @@ export default function ForecastChart({ days, negativeOn, lang, height, labels }
   const dayLabel = (date: string) => short.format(new Date(`${date}T12:00:00Z`));
   const compact = (value: number) => formatNumber(value, lang, { notation: 'compact', maximumFractionDigits: 1 });
   const data = days.map((d) => ({ date: d.date, collections: d.collections, payouts: -d.payouts, cash: d.cash }));
-  // A date every two weeks: seven labels fit a phone's width as well as a desk's.
-  const ticks = days.filter((_, i) => i % TICK_EVERY === 0).map((d) => d.date);
+  const every = useMediaQuery(PHONE_QUERY) ? TICK_EVERY.phone : TICK_EVERY.desk;
+  const ticks = days.filter((_, i) => i % every === 0).map((d) => d.date);
   function DateTick({ x = 0, y = 0, payload }: TickProps) {
     return (
       <text x={x} y={y} dy={14} textAnchor="middle" fontSize={12} fill={AXIS_TEXT} className="forecast-date-tick">
@@ -103,7 +125,7 @@ export default function ForecastChart({ days, negativeOn, lang, height, labels }
                 stroke={NEGATIVE}
                 strokeWidth={2}
                 strokeDasharray="6 3"
-                label={{ value: labels.negative, position: 'insideTop', fill: NEGATIVE, fontSize: 12 }}
+                label={<NegativeLabel text={labels.negative} rtl={rtl} />}
                 className="forecast-negative-marker"
               />
             )}

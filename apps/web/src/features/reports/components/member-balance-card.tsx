@@ -97,9 +97,9 @@ function Lines({ balance, linkAssociations }: { balance: TMemberBalance; linkAss
                 ) : (
                   line.association.title
                 )}{' '}
-                <bdi dir="ltr" className="cash-line-sub">
-                  {digits(line.association.code)}
-                </bdi>
+                <span className="cash-line-sub">
+                  <bdi dir="ltr">{digits(line.association.code)}</bdi>
+                </span>
                 {line.status === 'cancelled' && <Tag>{t('cashReport.balance.withdrawn')}</Tag>}
                 {!line.holder && <Tag>{t('cashReport.balance.replaced')}</Tag>}
               </th>
