@@ -203,7 +203,8 @@ export function cashExact(db: Database, defaultToday: string) {
 
   /**
    * The rollups equal a recount from the rows (as the dashboard's do): per association, per
-   * (subscription, member), per day and per month. Each count is 0 when they agree.
+   * (subscription, member), per day and per month (each association's, and association 0: all of
+   * them together). Each count is 0 when they agree.
    */
   async function rollupDifferences() {
     const [row] = rowsOf<Record<string, number>>(
@@ -242,12 +243,15 @@ export function cashExact(db: Database, defaultToday: string) {
       ) x)::int as subscriptions,
       (select count(*) from (
         select association_id, day, sum(pc) as pc, sum(ps) as ps, sum(qc) as qc, sum(qs) as qs from (
-          select association_id, due_date as day, 1 as pc, amount_piastres as ps, 0 as qc, 0::bigint as qs
-            from installments where status = 'pending'
-          union all
-          select s.association_id, d.date, 0, 0, 1, s.amount_piastres from subscriptions s
-            join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
-            where s.status = 'active' and s.transfer_status = 'unpaid'
+          -- each row for its association and for every association together (association 0, migration 0025)
+          select k.a as association_id, b.day, b.pc, b.ps, b.qc, b.qs from (
+            select association_id, due_date as day, 1 as pc, amount_piastres as ps, 0 as qc, 0::bigint as qs
+              from installments where status = 'pending'
+            union all
+            select s.association_id, d.date, 0, 0, 1, s.amount_piastres from subscriptions s
+              join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
+              where s.status = 'active' and s.transfer_status = 'unpaid'
+          ) b cross join lateral (values (b.association_id), (0)) as k(a)
         ) e group by association_id, day
       ) e full join ledger_day_totals r on r.association_id = e.association_id and r.day = e.day
       where (coalesce(e.pc, 0), coalesce(e.ps, 0), coalesce(e.qc, 0), coalesce(e.qs, 0))
@@ -255,12 +259,15 @@ export function cashExact(db: Database, defaultToday: string) {
       )::int as days,
       (select count(*) from (
         select association_id, date_trunc('month', day::timestamp)::date as month, sum(pc) as pc, sum(ps) as ps, sum(qc) as qc, sum(qs) as qs from (
-          select association_id, due_date as day, 1 as pc, amount_piastres as ps, 0 as qc, 0::bigint as qs
-            from installments where status = 'pending'
-          union all
-          select s.association_id, d.date, 0, 0, 1, s.amount_piastres from subscriptions s
-            join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
-            where s.status = 'active' and s.transfer_status = 'unpaid'
+          -- each row for its association and for every association together (association 0, migration 0025)
+          select k.a as association_id, b.day, b.pc, b.ps, b.qc, b.qs from (
+            select association_id, due_date as day, 1 as pc, amount_piastres as ps, 0 as qc, 0::bigint as qs
+              from installments where status = 'pending'
+            union all
+            select s.association_id, d.date, 0, 0, 1, s.amount_piastres from subscriptions s
+              join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
+              where s.status = 'active' and s.transfer_status = 'unpaid'
+          ) b cross join lateral (values (b.association_id), (0)) as k(a)
         ) e group by 1, 2
       ) e full join ledger_month_totals r on r.association_id = e.association_id and r.month = e.month
       where (coalesce(e.pc, 0), coalesce(e.ps, 0), coalesce(e.qc, 0), coalesce(e.qs, 0))

@@ -109,6 +109,8 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_day_held_key').on(t.associationId, t.dayNumber).where(sql`${t.status} = 'active'`),
     index('subscriptions_user_idx').on(t.userId, t.id),
     index('subscriptions_association_idx').on(t.associationId, t.id),
+    // The members holding a day, counted once (the cash report, docs/decisions/0030): an index-only walk.
+    index('subscriptions_active_user_idx').on(t.userId).where(sql`${t.status} = 'active'`),
     check('subscriptions_status_check', sql`${t.status} in ('active', 'cancelled')`),
     check('subscriptions_transfer_check', sql`${t.transferStatus} in ('unpaid', 'paid')`),
   ],

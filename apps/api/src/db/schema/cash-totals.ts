@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
@@ -48,6 +49,8 @@ export const ledgerSubscriptionTotals = pgTable(
     primaryKey({ columns: [t.subscriptionId, t.userId] }),
     index('ledger_subscription_totals_association_idx').on(t.associationId),
     index('ledger_subscription_totals_user_idx').on(t.userId),
+    // Members in arrears across associations: those whose oldest pending day is before today.
+    index('ledger_subscription_totals_arrears_idx').on(t.oldestPending, t.userId).where(sql`${t.pendingCount} > 0`),
   ],
 );
 
@@ -55,7 +58,8 @@ export const ledgerSubscriptionTotals = pgTable(
  * Per association and day: installments pending and due that day, and payouts due that day (held,
  * active, unpaid subscriptions whose turn day falls on it, at their amount). "Late", "due to date"
  * and the forecast are ranges of days; `ledger_month_totals` holds the same per calendar month, so
- * a range of years is a few dozen rows.
+ * a range of years is a few dozen rows. Association 0 is every association together (migration
+ * 0025).
  */
 export const ledgerDayTotals = pgTable(
   'ledger_day_totals',

@@ -14,7 +14,8 @@ import { idOfCode } from '../associations/associations.repository.js';
  * sums stay in piastres in SQL and become EGP at the edge.
  *
  * "Up to today" ranges read whole months from ledger_month_totals and the days of the current
- * month from ledger_day_totals: a few dozen rows per association whatever its age.
+ * month from ledger_day_totals: a few dozen rows per association whatever its age; every
+ * association together is their association 0.
  */
 
 const money = (piastres: number | string | null | undefined) => piastresToPounds(Number(piastres ?? 0));
@@ -22,6 +23,8 @@ const int = (n: number | string | null | undefined) => Number(n ?? 0);
 const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 /** The first day of `today`'s month: the month rows before it are whole months of the past. */
 const monthOf = (today: string) => sql`date_trunc('month', ${today}::date::timestamp)::date`;
+/** The association id of the day and month rollups' rows that hold every association together (migration 0025). */
+const EVERY_ASSOCIATION = 0;
 
 /** The figures of one association or of all of them, in piastres and counts, as the SQL gives them. */
 export type FigureRow = {
@@ -129,7 +132,8 @@ export async function figuresByAssociation(
 
 /** Every association together: sums of the same rollups, members and members in arrears counted once. */
 export async function overallFigures(db: Reader, today: string): Promise<FigureRow & { associations: number }> {
-  const everywhere = () => sql`true`;
+  // Association 0 of the day and month rollups is every association together (migration 0025).
+  const everywhere = (alias: string) => sql`${sql.raw(alias)}.association_id = ${EVERY_ASSOCIATION}`;
   const [row] = rowsOf<FigureRow & { associations: number }>(
     await db.execute(sql`with due as (${dueSoFar(today, everywhere)}),
       held as (select count(*) as associations, coalesce(sum(subscriptions_count), 0) as days_held from associations),
@@ -165,7 +169,10 @@ export async function overallFigures(db: Reader, today: string): Promise<FigureR
  * overdue on the first day, and the running cash position from today's, summed in SQL.
  */
 export async function forecast(db: Reader, today: string, associationId?: number): Promise<TForecast> {
-  const scope = (alias: string) =>
+  // Every association together: association 0 of the day and month rollups (migration 0025); the
+  // opening cash sums the associations' own totals.
+  const scope = (alias: string) => sql`${sql.raw(alias)}.association_id = ${associationId ?? EVERY_ASSOCIATION}`;
+  const everyTotal = (alias: string) =>
     associationId === undefined ? sql`true` : sql`${sql.raw(alias)}.association_id = ${associationId}`;
   const last = sql`${today}::date + ${FORECAST_DAYS - 1}::int`;
   const rows = rowsOf<{
@@ -195,7 +202,7 @@ export async function forecast(db: Reader, today: string, associationId?: number
       ),
       opening as (
         select coalesce(sum(t.collected_piastres - t.paid_out_piastres - t.refunds_piastres), 0) as cash
-        from ledger_association_totals t where ${scope('t')}
+        from ledger_association_totals t where ${everyTotal('t')}
       ),
       days as (
         select (${today}::date + g) as day from generate_series(0, ${FORECAST_DAYS - 1}::int) as g

@@ -1,0 +1,2 @@
+CREATE INDEX "subscriptions_active_user_idx" ON "subscriptions" USING btree ("user_id") WHERE "subscriptions"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "ledger_subscription_totals_arrears_idx" ON "ledger_subscription_totals" USING btree ("oldest_pending","user_id") WHERE "ledger_subscription_totals"."pending_count" > 0;
