@@ -66,7 +66,8 @@ describe('customer accounts in the browser', () => {
 
       // Empty submit: the spec's messages, nothing sent.
       await page.getByTestId('register-submit').click();
-      await page.getByText('من فضلك أدخل الاسم الأول').waitFor();
+      // Under the field (exact: the live summary says it too, after the field's label).
+      await page.getByText('من فضلك أدخل الاسم الأول', { exact: true }).waitFor();
       await toastText(page, 'من فضلك أدخل البيانات بشكل صحيح');
 
       await page.locator('#first_name').fill('منى');
@@ -84,7 +85,7 @@ describe('customer accounts in the browser', () => {
         .waitFor();
       await page.getByRole('checkbox', { name: 'قرأت الشروط والأحكام وأوافق عليها' }).check();
       await page.getByTestId('register-submit').click();
-      await page.getByText('كلمتا المرور غير متطابقتين').waitFor();
+      await page.getByText('كلمتا المرور غير متطابقتين', { exact: true }).waitFor();
       await page.locator('#confirm_password').fill('Secret#2025');
       await page.locator('#address').press('Enter');
 

@@ -127,7 +127,8 @@ describe('walking skeleton in the browser', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await page.getByText('الصفحة غير موجودة').waitFor();
-    await page.getByRole('button', { name: 'العودة إلى الرئيسية' }).click();
+    // A link (issue 22 item 15): it opens in a new tab too.
+    await page.getByRole('link', { name: 'العودة إلى الرئيسية' }).click();
     await page.waitForURL('**/login');
     await context.close();
   });
