@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, must } from './helpers/api-calls';
+import { seriousViolations } from './helpers/axe';
 import { launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
@@ -173,6 +174,35 @@ describe('the cash report and the Ledger tab in the browser', () => {
       SLOW,
     );
   }
+
+  it(
+    'axe finds nothing serious or critical on the report, the Ledger tab and a balance, in ar and en, desk and phone',
+    async () => {
+      const found: string[] = [];
+      for (const lang of ['ar', 'en'] as const) {
+        for (const viewport of ['desktop', 'phone'] as const) {
+          const { page, context } = await open(lang, viewport);
+          for (const [path, ready] of [
+            ['/reports/cash', 'cash-line-negative-'],
+            [`/associations/${associationId}?tab=ledger`, 'forecast-negative'],
+            [`/users/${earlyId}`, 'balance-paid-value'],
+          ] as const) {
+            await page.goto(path);
+            await page.locator(`[data-testid^="${ready}"]`).first().waitFor();
+            // The forecast's day-by-day table open too, as a reader would open it.
+            const details = page.locator('details.forecast-table summary');
+            if (await details.count()) await details.first().click();
+            for (const v of await seriousViolations(page)) {
+              found.push(`${lang} ${viewport} ${path}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+            }
+          }
+          await context.close();
+        }
+      }
+      expect(found).toEqual([]);
+    },
+    SLOW,
+  );
 
   it(
     'a member sees their own balance on their profile, as the API gives it to them',
