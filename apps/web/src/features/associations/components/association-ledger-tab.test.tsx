@@ -8,6 +8,10 @@ import AssociationLedgerTab from './association-ledger-tab';
 
 configure({ asyncUtilTimeout: 10_000 });
 
+/** An element's text as read, the isolation marks around amounts in sentences left out. */
+const plain = (element: HTMLElement) =>
+  (element.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+
 function stub(answer: Response) {
   signInAs({ id: 1 });
   return stubApi((call) => {
@@ -24,14 +28,14 @@ describe('the Ledger tab of an association', () => {
     const tab = await screen.findByTestId('association-ledger');
     expect(within(tab).getByText(/الأرقام حتى/)).toBeInTheDocument();
     expect(within(tab).getByTestId('figure-members-value')).toHaveTextContent('287');
-    expect(within(tab).getByTestId('forecast-negative')).toHaveTextContent('سيصبح الرصيد النقدي بالسالب يوم');
-    expect(within(tab).getByTestId('forecast-overdue')).toHaveTextContent('يشمل اليوم الأول مبالغ قبض مستحقة');
+    expect(plain(within(tab).getByTestId('forecast-negative'))).toContain('سيصبح الرصيد النقدي بالسالب يوم');
+    expect(plain(within(tab).getByTestId('forecast-overdue'))).toContain('يشمل اليوم الأول مبالغ قبض مستحقة');
   });
 
   it('a pool below zero today says "today"', async () => {
     stub(ok(makeAssociationCash({ forecast: makeForecast({ opening: -500 }) })));
     await renderWithProviders(<AssociationLedgerTab associationId={7} />, { lang: 'en' });
-    expect(await screen.findByTestId('forecast-negative')).toHaveTextContent('The cash position is below zero today');
+    expect(plain(await screen.findByTestId('forecast-negative'))).toContain('The cash position is below zero today');
   });
 
   it('a failed load is said, with a way to try again', async () => {

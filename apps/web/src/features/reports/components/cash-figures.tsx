@@ -2,9 +2,17 @@ import type { TCashFigures } from '@portal/shared/schemas/reports';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber, isolated } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import '../reports.css';
+
+/**
+ * An amount inside a sentence, isolated (U+2068 … U+2069) as a figure's <bdi> is: the sentence's
+ * direction never moves its sign or its currency ("-1,500.00 ج.م." reads as in the figures).
+ */
+export function inText(amount: string): string {
+  return isolated(amount);
+}
 
 /** An amount in EGP, in the UI's language and digits, kept whole in either direction. */
 export function Egp({ amount }: { amount: number }) {
@@ -75,7 +83,7 @@ export function CashFigures({ figures }: { figures: TCashFigures }) {
         value={<Egp amount={figures.paid_out} />}
         detail={
           figures.deducted > 0
-            ? t('cashReport.figures.deducted', { amount: formatMoney(figures.deducted, lang) })
+            ? t('cashReport.figures.deducted', { amount: inText(formatMoney(figures.deducted, lang)) })
             : undefined
         }
       />

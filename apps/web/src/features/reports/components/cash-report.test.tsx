@@ -8,6 +8,10 @@ import { CashReport } from './cash-report';
 
 configure({ asyncUtilTimeout: 10_000 });
 
+/** An element's text as read, the isolation marks around amounts in sentences left out. */
+const plain = (element: HTMLElement) =>
+  (element.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+
 const WIDTH = 800;
 
 function stub(options: { report?: unknown; reportStatus?: number; rows?: unknown[] } = {}): Call[] {
@@ -84,9 +88,7 @@ describe('the cash report', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('cash-as-of')).toHaveTextContent('Figures as of Mar 15, 2026 · Associations: 3');
     expect(screen.getByTestId('figure-cash-value')).toHaveTextContent('EGP 62,300.00');
     expect(screen.getByTestId('figure-collected-value')).toHaveTextContent('EGP 182,450.00');
-    expect(screen.getByTestId('figure-paid-out')).toHaveTextContent(
-      'of which EGP 640.00 arrears deducted from payouts',
-    );
+    expect(plain(screen.getByTestId('figure-paid-out'))).toContain('of which EGP 640.00 arrears deducted from payouts');
     expect(screen.getByTestId('figure-fill')).toHaveTextContent('8.4%');
     expect(screen.getByTestId('figure-fill')).toHaveTextContent('303 of 3,600 days held');
     expect(screen.getByTestId('figure-arrears')).toHaveTextContent('Late installments: 431 · members in arrears: 12');
@@ -95,10 +97,10 @@ describe('the cash report', { timeout: 60_000 }, () => {
     const forecast = makeForecast();
     expect(forecast.negative_on).not.toBeNull();
     const negative = forecast.days.find((d) => d.date === forecast.negative_on);
-    expect(screen.getByTestId('forecast-negative')).toHaveTextContent(
+    expect(plain(screen.getByTestId('forecast-negative'))).toContain(
       `The cash position goes below zero on May 7, 2026 (-EGP ${Math.abs(negative?.cash ?? 0).toLocaleString('en-US', { minimumFractionDigits: 2 })} that day).`,
     );
-    expect(screen.getByTestId('forecast-overdue')).toHaveTextContent(
+    expect(plain(screen.getByTestId('forecast-overdue'))).toContain(
       'The first day includes payouts already due and not made: 1, totalling EGP 12,000.00.',
     );
     const card = await drawnForecast();
@@ -120,7 +122,7 @@ describe('the cash report', { timeout: 60_000 }, () => {
     stub();
     await renderWithProviders(<CashReport />, { lang: 'ar' });
     expect(await screen.findByRole('heading', { level: 1, name: 'التقرير النقدي' })).toBeInTheDocument();
-    expect(await screen.findByTestId('forecast-negative')).toHaveTextContent('سيصبح الرصيد النقدي بالسالب يوم');
+    expect(plain(await screen.findByTestId('forecast-negative'))).toContain('سيصبح الرصيد النقدي بالسالب يوم');
     const card = await drawnForecast();
     const { ticks, valueAxisX } = layout(card);
     expect(ticks[0]?.x).toBeGreaterThan(ticks[ticks.length - 1]?.x ?? Number.POSITIVE_INFINITY);
@@ -138,7 +140,7 @@ describe('the cash report', { timeout: 60_000 }, () => {
       report: makeCashReport({ forecast: safe, figures: { ...makeCashReport().figures, cash_position: -1_500 } }),
     });
     await renderWithProviders(<CashReport />, { lang: 'en' });
-    expect(await screen.findByTestId('forecast-safe')).toHaveTextContent(
+    expect(plain(await screen.findByTestId('forecast-safe'))).toContain(
       'The cash position stays above zero for the next 90 days; its lowest is',
     );
     expect(screen.queryByTestId('forecast-negative')).toBeNull();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/data-table/export-button';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { Egp } from './cash-figures';
+import { Egp, inText } from './cash-figures';
 
 // recharts comes with the first forecast drawn, never with the screen itself (DESIGN §5).
 const ForecastChart = lazy(() => import('./forecast-chart'));
@@ -30,7 +30,7 @@ type Props = {
 export function ForecastCard({ forecast, arrearsSum, associationId }: Props) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const money = (amount: number) => formatMoney(amount, lang);
+  const money = (amount: number) => inText(formatMoney(amount, lang));
   const negativeDay = forecast.days.find((d) => d.date === forecast.negative_on);
   const today = forecast.negative_on !== null && forecast.negative_on === forecast.from;
   const placeholder = <div className="forecast-placeholder" style={{ blockSize: CHART_HEIGHT }} />;

@@ -8,6 +8,10 @@ import MemberBalanceCard from './member-balance-card';
 
 configure({ asyncUtilTimeout: 10_000 });
 
+/** An element's text as read, the isolation marks around amounts in sentences left out. */
+const plain = (element: HTMLElement) =>
+  (element.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+
 function stub(answer: (call: Call) => Response | undefined): Call[] {
   signInAs({ id: 1 });
   return stubApi((call) => {
@@ -30,7 +34,7 @@ describe('a member’s balance card', () => {
     expect(within(card).getByTestId('balance-late')).toHaveTextContent(
       'Late installments: 3, the oldest due Mar 12, 2026',
     );
-    expect(within(card).getByTestId('balance-to-receive')).toHaveTextContent(
+    expect(plain(within(card).getByTestId('balance-to-receive'))).toContain(
       'Payouts not made yet: 1, totalling EGP 12,000.00',
     );
     const lines = within(card).getByRole('table', { name: 'By subscription' });

@@ -8,7 +8,7 @@ import { useDigits } from '../../../lib/digits';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useMemberBalance } from '../api/reports-api';
-import { CashFiguresSkeleton, Egp, FiguresError } from './cash-figures';
+import { CashFiguresSkeleton, Egp, FiguresError, inText } from './cash-figures';
 
 type Props = {
   /** Whose: a user's id (staff, payments.index) or `me` (the member, GET /me/balance). */
@@ -151,7 +151,7 @@ export default function MemberBalanceCard({ who, linkAssociations = false }: Pro
           <p className="balance-to-receive" data-testid="balance-to-receive">
             {t('cashReport.balance.to_receive', {
               count: formatNumber(data.to_receive.count, lang),
-              sum: formatMoney(data.to_receive.sum, lang),
+              sum: inText(formatMoney(data.to_receive.sum, lang)),
             })}
           </p>
         )}
