@@ -10,7 +10,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 /** An element's text as read, the isolation marks around amounts in sentences left out. */
 const plain = (element: HTMLElement) =>
-  (element.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+  (element.textContent ?? '').replace(/[\u2060\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
 
 function stub(answer: Response) {
   signInAs({ id: 1 });

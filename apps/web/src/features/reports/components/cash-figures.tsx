@@ -8,10 +8,11 @@ import '../reports.css';
 
 /**
  * An amount inside a sentence, isolated (U+2068 … U+2069) as a figure's <bdi> is: the sentence's
- * direction never moves its sign or its currency ("-1,500.00 ج.م." reads as in the figures).
+ * direction never moves its sign or its currency ("-1,500.00 ج.م." reads as in the figures), and
+ * it never breaks across lines (no break after its minus sign, nor at its spaces).
  */
 export function inText(amount: string): string {
-  return isolated(amount);
+  return isolated(amount.replace(/-/g, '-\u2060').replace(/ /g, '\u00a0'));
 }
 
 /** An amount in EGP, in the UI's language and digits, kept whole in either direction. */
