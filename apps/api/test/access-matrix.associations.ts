@@ -36,7 +36,7 @@ async function association(app: FastifyInstance): Promise<number> {
     method: 'PUT',
     url: '/api/v1/associations',
     headers: await asAdmin(app),
-    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, from_date: '2020-01-01' },
+    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, association_type: 'normal', from_date: '2020-01-01' },
   });
   if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
   return res.json().data.id;
@@ -99,7 +99,7 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
     request: () => ({
       method: 'PUT',
       url: '/api/v1/associations',
-      payload: { title: `جمعية جديدة ${next()}`, cost: 20, from_date: '2027-01-01' },
+      payload: { title: `جمعية جديدة ${next()}`, cost: 20, association_type: 'normal', from_date: '2027-01-01' },
     }),
     expected: only(201, WRITERS),
   },
@@ -117,7 +117,7 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
     request: (ctx) => ({
       method: 'PUT',
       url: `/api/v1/associations/${ctx.fixtures.associationId}`,
-      payload: { title: `اسم معدّل ${ctx.caller}`, cost: 10, from_date: '2020-01-01' },
+      payload: { title: `اسم معدّل ${ctx.caller}`, cost: 10, association_type: 'normal', from_date: '2020-01-01' },
     }),
     expected: only(200, WRITERS),
   },

@@ -81,6 +81,12 @@ describe('associations', () => {
       { title: 'س', cost: 100, association_type: 'gold', from_date: '2026-01-01' },
       'association_type',
     ],
+    [
+      'no type (SPEC §5: required, never silently normal)',
+      { title: 'س', cost: 100, from_date: '2026-01-01' },
+      'association_type',
+    ],
+    ['an empty type', { title: 'س', cost: 100, association_type: '', from_date: '2026-01-01' }, 'association_type'],
     ['no from_date', { title: 'س', cost: 100 }, 'from_date'],
     ['a from_date that is not a date', { title: 'س', cost: 100, from_date: '2026-02-30' }, 'from_date'],
   ])('refuses %s with a translated field error and creates nothing', async (_label, payload, field) => {
@@ -89,6 +95,15 @@ describe('associations', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     expect(await associationCount()).toBe(before);
+  });
+
+  it('says a missing type in the reader’s language, on its field', async () => {
+    const payload = { title: 'جمعية بلا نوع', cost: 100, from_date: '2026-01-01' };
+    const ar = await call('PUT', '/api/v1/associations', payload);
+    expect(ar.statusCode).toBe(422);
+    expect(ar.json().errors).toContainEqual({ field: 'association_type', title: 'من فضلك اختر نوع الجمعية' });
+    const en = await call('PUT', '/api/v1/associations', payload, 'en');
+    expect(en.json().errors).toContainEqual({ field: 'association_type', title: 'Please choose the association type' });
   });
 
   it('lists with the filters of SPEC §2: title, code, type, cost range, dates, status', async () => {
@@ -157,7 +172,14 @@ describe('associations', () => {
       AvailableDays: 1199,
     });
     expect(
-      (await call('PUT', '/api/v1/associations/999999', { title: 'x', cost: 20, from_date: '2027-02-01' })).statusCode,
+      (
+        await call('PUT', '/api/v1/associations/999999', {
+          title: 'x',
+          cost: 20,
+          association_type: 'normal',
+          from_date: '2027-02-01',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
