@@ -247,6 +247,34 @@ describe('the transition table', () => {
     );
     expect(row?.p).toBe('15075');
   });
+
+  it('the fee takes Arabic digits with the Arabic decimal and thousands separators; a slip is refused on its field', async () => {
+    const creator = await account();
+    const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 3 });
+    const slip = await as(
+      admin,
+      'POST',
+      `/customers_requests/action/${id}`,
+      { type: 'next-for-pay', payment_amount: '١٢٬٥٠', payment_reference: 'X' },
+      'ar',
+    );
+    expect(slip.statusCode).toBe(422);
+    expect(slip.json().errors).toEqual([
+      { field: 'payment_amount', title: 'من فضلك أدخل مبلغًا أكبر من صفر' },
+    ]);
+    expect(await statusOf(id)).toBe(3);
+    const paid = await as(admin, 'POST', `/customers_requests/action/${id}`, {
+      type: 'next-for-pay',
+      payment_amount: '١٬٢٥٠٫٥٠',
+      payment_reference: 'FAWRY-1',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.payment_amount).toBe(1250.5);
+    const [row] = rowsOf<{ p: string }>(
+      await t.db.execute(sql`select payment_amount_piastres::text as p from customer_requests where id = ${id}`),
+    );
+    expect(row?.p).toBe('125050');
+  });
 });
 
 describe('two staff at once', () => {

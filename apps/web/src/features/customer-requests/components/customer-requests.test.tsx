@@ -247,6 +247,49 @@ describe('the request’s actions', { timeout: 60_000 }, () => {
     );
   });
 
+  it('reads a fee typed with Arabic digits and separators, and marks the field the server refuses', async () => {
+    const sent: unknown[] = [];
+    stub(1, ['accept_requests', 'show_requests'], (call) => {
+      if (call.url === '/api/v1/customers_requests/action/41') {
+        sent.push(call.body);
+        return jsonResponse(
+          {
+            status: 'error',
+            message: 'من فضلك أكمل البيانات المطلوبة',
+            errors: [{ field: 'payment_amount', title: 'المبلغ أكبر من الحد المسموح' }],
+          },
+          422,
+        );
+      }
+      return undefined;
+    });
+    const reviewed = detail({
+      request_status_type: { id: 3, name: 'Reviewed', name_local: 'تمت المراجعة', code: 'reviewed' },
+      actions: ['next-for-pay', 'reject'],
+    });
+    await renderWithProviders(<RequestActions request={reviewed} />, { lang: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'قبول' }));
+    const dialog = await screen.findByRole('dialog');
+    const fee = within(dialog).getByLabelText('الرسوم');
+    // A thousands mark that does not group by threes is a slip (12٫50?): refused before sending.
+    fireEvent.change(fee, { target: { value: '١٢٬٥٠' } });
+    fireEvent.change(within(dialog).getByLabelText('مرجع الدفع'), { target: { value: 'FAWRY-7' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'قبول' }));
+    expect(await within(dialog).findByText('من فضلك أدخل مبلغًا أكبر من صفر', { exact: false })).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(fee, { target: { value: '١٬٢٥٠٫٥٠' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'قبول' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { type: 'next-for-pay', payment_amount: 1250.5, payment_reference: 'FAWRY-7', expected_status: 3 },
+      ]),
+    );
+    // The refusal is in the banner and under the field itself.
+    const banner = await within(dialog).findByRole('alert');
+    expect(banner).toHaveTextContent('من فضلك أكمل البيانات المطلوبة');
+    await waitFor(() => expect(fee.closest('.ant-form-item')).toHaveTextContent('المبلغ أكبر من الحد المسموح'));
+  });
+
   it('shows the server’s 409 (someone acted meanwhile) inside the dialog', async () => {
     stub(1, ['reject_requests', 'show_requests'], (call) => {
       if (call.url === '/api/v1/customers_requests/action/41') {
