@@ -8,6 +8,7 @@ import { makeUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { toRequestListBody } from '../api/requests-list-api';
 import { RequestActions } from './request-actions';
+import { RequestDetail } from './request-detail';
 import { RequestForm } from './request-form';
 import { RequestReceipt } from './request-receipt';
 import { RequestsTable } from './requests-table';
@@ -83,6 +84,8 @@ function detail(overrides: Partial<TCustomerRequestDetail> = {}): TCustomerReque
         request_status_type: { id: 1, name: 'Draft', name_local: 'مسودة', code: 'draft' },
         note: null,
         created_at: '2026-11-20T08:00:00.000Z',
+        payment_amount: null,
+        payment_reference: null,
         rejection_reason: null,
       },
     ],
@@ -315,6 +318,57 @@ describe('the request’s actions', { timeout: 60_000 }, () => {
     expect(
       await within(dialog).findByText('This action is not possible while the request is «Rejected»'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the request’s history', { timeout: 60_000 }, () => {
+  const step = (
+    action: string,
+    status: [number, string, string, TCustomerRequestDetail['request_status_type']['code']],
+    extra: Partial<TCustomerRequestDetail['history'][number]> = {},
+  ): TCustomerRequestDetail['history'][number] => ({
+    action,
+    from_status: null,
+    created_by: { id: 1, name: 'سامي الموظف' },
+    request_status_type: { id: status[0], name: status[1], name_local: status[2], code: status[3] },
+    note: null,
+    created_at: '2026-11-21T09:00:00.000Z',
+    payment_amount: null,
+    payment_reference: null,
+    rejection_reason: null,
+    ...extra,
+  });
+  const history = [
+    step('reset', [1, 'Draft', 'مسودة', 'draft']),
+    step('reject', [8, 'Rejected', 'مرفوض', 'rejected'], {
+      note: 'صورة غير واضحة',
+      rejection_reason: { ...named(1, 'Incomplete documents', 'المستندات غير مكتملة'), final_decision: false },
+    }),
+    step('next-for-pay', [4, 'Accepted', 'مقبول', 'accepted'], {
+      payment_amount: 1250.5,
+      payment_reference: 'FAWRY-99',
+    }),
+  ];
+
+  it('shows each accept’s fee and reference and each rejection’s reason, in English', async () => {
+    stub(1, ['show_requests']);
+    await renderWithProviders(<RequestDetail request={detail({ history, actions: [] })} />, { lang: 'en' });
+    const timeline = screen.getByTestId('request-history');
+    const fee = within(timeline).getByTestId('history-fee');
+    expect(fee).toHaveTextContent('Fees: EGP 1,250.50 · Payment reference: FAWRY-99');
+    expect(timeline).toHaveTextContent('Reason: Incomplete documents');
+    expect(timeline).toHaveTextContent('صورة غير واضحة');
+    expect(within(timeline).getAllByTestId('history-fee')).toHaveLength(1);
+  });
+
+  it('in Arabic', async () => {
+    stub(1, ['show_requests']);
+    await renderWithProviders(<RequestDetail request={detail({ history, actions: [] })} />, { lang: 'ar' });
+    const timeline = screen.getByTestId('request-history');
+    expect(within(timeline).getByTestId('history-fee')).toHaveTextContent(
+      /^الرسوم: .*1,250\.50.*· مرجع الدفع: FAWRY-99$/,
+    );
+    expect(timeline).toHaveTextContent('السبب: المستندات غير مكتملة');
   });
 });
 
