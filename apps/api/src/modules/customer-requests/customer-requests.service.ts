@@ -14,12 +14,13 @@ import {
   requestPolicy,
   type TRequestActionRequest,
 } from '@portal/shared/schemas/customer-requests-machine';
+import { REQUEST_STATUS_IDS } from '@portal/shared/schemas/request-ids';
 import { mayTake, transitionOf } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { type AppContext, viewerOf } from '../../lib/context.js';
+import { type AppContext, callerOf, viewerOf } from '../../lib/context.js';
 import { poundsToPiastres } from '../../lib/money.js';
 import { notAllowedNow } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
@@ -113,6 +114,14 @@ export async function actOnCustomerRequest(
     const transition = transitionOf(REQUEST_MACHINE, input.type, status);
     if (!transition) throw notAllowedHere(status, tx.locale);
     if (!mayTake(REQUEST_MACHINE, transition, viewer, record)) throw AppError.forbidden();
+    // DESIGN §2 Accounts: a customer submits (or resubmits) only once their email is activated; a
+    // draft may wait. The same answer as joining an association unconfirmed (403, decision 0018).
+    if (transition.to === REQUEST_STATUS_IDS.submitted && callerOf(ctx).userType === 'user') {
+      const [me] = rowsOf<{ verified: boolean }>(
+        await tx.db.execute(sql`select email_verified_at is not null as verified from users where id = ${viewer.id}`),
+      );
+      if (!me?.verified) throw new AppError(403, 'requests.errors.email_unverified');
+    }
 
     const set: SQL[] = [sql`status = ${transition.to}`, sql`updated_at = now()`];
     let note: string | null = null;

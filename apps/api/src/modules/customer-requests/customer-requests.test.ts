@@ -213,6 +213,38 @@ describe('the transition table', () => {
     expect(await statusOf(id)).toBe(8);
   });
 
+  it('a customer whose email is not activated cannot submit or resubmit (403, translated); a draft may wait', async () => {
+    const user = await createUser(t.db, { type: 'user', roles: ['user'], emailVerified: false });
+    const token = await loginAs(t.app, user.phone, user.password);
+    const draft = await createCustomerRequest(t.db, { createdBy: user.id, status: 1 });
+    const rejected = await createCustomerRequest(t.db, {
+      createdBy: user.id,
+      status: 8,
+      rejectionReasonId: NON_FINAL_REASON,
+    });
+    const before = await historyCount(draft.id);
+    const ar = await act(token, draft.id, 'next', 'ar');
+    expect(ar.statusCode).toBe(403);
+    expect(ar.json()).toMatchObject({
+      code: 'requests.errors.email_unverified',
+      message: 'فعّل بريدك الإلكتروني أولًا، ثم يمكنك تقديم الطلب؛ يمكنك حفظه كمسودة حتى ذلك الحين',
+    });
+    const en = await act(token, rejected.id, 'next', 'en');
+    expect(en.statusCode).toBe(403);
+    expect(en.json().message).toBe(
+      'Activate your email first; then you can submit the request. Until then you can keep it as a draft',
+    );
+    expect(await statusOf(draft.id)).toBe(1);
+    expect(await statusOf(rejected.id)).toBe(8);
+    expect(await historyCount(draft.id)).toBe(before);
+    // Cancelling one's own draft needs no activation.
+    expect((await act(token, draft.id, 'cancel')).statusCode).toBe(200);
+    // Once activated, the same step goes through.
+    await t.db.execute(sql`update users set email_verified_at = now() where id = ${user.id}`);
+    expect((await act(token, rejected.id, 'next')).statusCode).toBe(200);
+    expect(await statusOf(rejected.id)).toBe(2);
+  });
+
   it('409 names the current status in the caller’s language; a stranger’s action is a 404', async () => {
     const creator = await account();
     const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 7 });

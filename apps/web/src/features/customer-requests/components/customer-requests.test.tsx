@@ -180,6 +180,30 @@ describe('the request form', { timeout: 60_000 }, () => {
     expect(calls.some((c) => c.url.includes('/customers_requests/save'))).toBe(false);
   });
 
+  it('tells a customer whose email is not activated that submitting waits for it, with the way to activate', async () => {
+    signInAs({ id: 5 });
+    stubApi((call) => {
+      if (call.url === '/api/v1/users/5') return ok(makeUser({ id: 5, type: 'user', email_verified: false }));
+      if (call.url === '/api/v1/customers_requests/lookups') return ok(LOOKUPS);
+      return undefined;
+    });
+    await renderWithProviders(<RequestForm request={detail()} />, { lang: 'ar' });
+    const alert = await screen.findByTestId('request-unverified');
+    expect(alert).toHaveTextContent('فعّل بريدك الإلكتروني أولًا، ثم يمكنك تقديم الطلب؛ يمكنك حفظه كمسودة حتى ذلك الحين');
+    expect(within(alert).getByRole('link', { name: 'تفعيل البريد الإلكتروني' })).toHaveAttribute('href', '/message');
+    // Saving the draft stays open; submitting does not.
+    expect(screen.getByRole('button', { name: /حفظ وتقديم/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'حفظ' })).toBeEnabled();
+  });
+
+  it('says nothing of activation to a customer whose email is activated', async () => {
+    stub(5, []);
+    await renderWithProviders(<RequestForm request={detail()} />, { lang: 'en' });
+    await screen.findByLabelText('National ID');
+    expect(screen.queryByTestId('request-unverified')).toBeNull();
+    expect(screen.getByRole('button', { name: /Save and submit/ })).toBeEnabled();
+  });
+
   it('refuses an additional file over 512 KB or of another type at once, with the size/extension message', async () => {
     stub(5, []);
     await renderWithProviders(<RequestForm />, { lang: 'en' });
