@@ -157,7 +157,8 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
             field: 'file',
             filename: 'days.csv',
             contentType: 'text/csv',
-            bytes: Buffer.from('day_number,date\n1,2020-01-02\n'),
+            // The last day onto to_date: the one date no day has.
+            bytes: Buffer.from('day_number,date\n1200,2023-04-15\n'),
           },
         ],
         { association_id: String(ctx.fixtures.associationId), apply: 'false' },
