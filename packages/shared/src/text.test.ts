@@ -64,4 +64,3 @@ describe('toLatinNumber', () => {
     expect(toLatinNumber(input)).toBe(expected);
   });
 });
-

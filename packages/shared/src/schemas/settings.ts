@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES } from '../constants.js';
+import { toLatinDigits } from '../text.js';
 import { hasNoControlCharacters } from './fields.js';
 
 /**
@@ -47,6 +48,22 @@ const pageSize = z.preprocess(
     .refine((n) => (OFFERED_PAGE_SIZES as readonly number[]).includes(n), { error: 'settings.invalid_page_size' }),
 );
 
+/** The most days before a due date a reminder may go out (a week: further ahead it is not a reminder). */
+export const REMINDER_DAYS_MAX = 7;
+
+/** 0 (on the due date itself) to REMINDER_DAYS_MAX, from JSON or a form field, Arabic digits too. */
+const reminderDays = z.preprocess(
+  (v) =>
+    typeof v === 'string' && /^\s*[\d\u0660-\u0669\u06f0-\u06f9]{1,2}\s*$/.test(v)
+      ? Number(toLatinDigits(v.trim()))
+      : v,
+  z
+    .number({ error: 'settings.invalid_reminder_days' })
+    .int({ error: 'settings.invalid_reminder_days' })
+    .min(0, { error: 'settings.invalid_reminder_days' })
+    .max(REMINDER_DAYS_MAX, { error: 'settings.invalid_reminder_days' }),
+);
+
 /**
  * What an operator changes without a deploy (docs/decisions/0022-staff-tools.md). `kind` tells
  * the settings screen which control to show; `client` settings are read by every signed-in
@@ -63,6 +80,11 @@ export const SETTING_DEFINITIONS = {
   mail_sender_name: { value: senderName, default: 'بوابة الجمعيات', kind: 'text', client: false },
   /** The rows a list shows before the user picks another size. */
   default_page_size: { value: pageSize, default: DEFAULT_PAGE_SIZE as number, kind: 'page_size', client: true },
+  /**
+   * How many days before an installment's due date its member is reminded (the daily reminders job,
+   * docs/decisions/0028-reminders.md); 0 reminds on the day itself.
+   */
+  reminder_days_before: { value: reminderDays, default: 1 as number, kind: 'days', client: false },
 } as const;
 
 export type SettingKind = (typeof SETTING_DEFINITIONS)[SettingKey]['kind'];
