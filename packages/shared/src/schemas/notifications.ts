@@ -21,6 +21,11 @@ export const NOTIFICATION_TYPES = [
   'ticket_answered',
   'ticket_replied',
   'ticket_closed',
+  // The daily reminders (docs/decisions/0028-reminders.md): a member's digest of installments due
+  // soon, of installments that became late, and the staff digest of new arrears.
+  'payment_due',
+  'payment_late',
+  'arrears_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -132,6 +132,9 @@ export const installments = pgTable(
     // association's rows (123 ms at 10 M installments against 0.4 ms, bench:api).
     index('installments_association_id_idx').on(t.associationId, t.id),
     index('installments_user_id_idx').on(t.userId, t.id),
+    // The daily reminders (docs/decisions/0028-reminders.md): who owes on one or two dates, one
+    // set-based query a day; only owed (pending) installments, a small part of the table.
+    index('installments_pending_due_idx').on(t.dueDate, t.userId).where(sql`${t.status} = 'pending'`),
     check('installments_status_check', sql`${t.status} in ('pending', 'received')`),
   ],
 );
