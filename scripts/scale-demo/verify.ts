@@ -46,11 +46,12 @@ export async function settleUnsure(db: pg.Client, ledger: Ledger, call: Call, ad
         count('join retried: 201');
       } else count(`join retried: ${retry.status} (the first had committed; the day holds it)`);
     } else if (unsure.kind === 'user-create') {
+      // The very request again: under its key, another body is a 422 (docs/decisions/0019), not a retry.
       const retry = await call('retry after the kill', 'PUT', '/users', {
         token: adminToken,
         json: {
           name: 'عميل تجربة الحمل',
-          email: `retry.${unsure.phone}@example.com`,
+          email: unsure.email,
           phone: unsure.phone,
           password: 'Gamaiya@2024',
         },
@@ -172,15 +173,17 @@ export async function checkDocuments(ledger: Ledger, call: Call, adminToken: str
 
 /** Waits for the queue to empty (a dead instance's jobs come back after their lease), then counts. */
 export async function checkJobs(db: pg.Client, sink: SmtpSink, timeoutMs: number): Promise<Check[]> {
+  // The daily jobs (the purge, the reminders) always wait for their next run: not work left over.
+  const daily = "kind not in ('retention', 'reminders')";
   const deadline = Date.now() + timeoutMs;
   let pending = Number.POSITIVE_INFINITY;
   while (Date.now() < deadline) {
-    const [row] = await rows(db, "select count(*) as n from jobs where status = 'pending' and kind <> 'retention'");
+    const [row] = await rows(db, `select count(*) as n from jobs where status = 'pending' and ${daily}`);
     pending = n(row?.n);
     if (pending === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const byStatus = await rows(db, "select status, count(*) as n from jobs where kind <> 'retention' group by 1");
+  const byStatus = await rows(db, `select status, count(*) as n from jobs where ${daily} group by 1`);
   const status = Object.fromEntries(byStatus.map((r) => [String(r.status), n(r.n)]));
   const mailJobs = await rows(db, "select id, attempts from jobs where kind = 'mail' and status = 'done'");
   const sent = new Map<string, Set<string>>();
