@@ -7,9 +7,10 @@ import type { JobHandler } from './jobs.js';
 /**
  * Retention (issue 14, docs/decisions/0023-scale-out.md): what only grows and no one reads once it
  * has expired — sessions ended or revoked, used or expired account tokens, finished jobs (mail
- * included), used zip links, the days' records of the reminders — is deleted after RETENTION_DAYS. The audit log is kept: the purge is one summary row
- * of it (the trigger skips the rows the purge deletes, migration 0016), and its rows older than the
- * live months move to the archive (docs/decisions/0024-audit-log-at-scale.md).
+ * included), used zip links, the days' records of the reminders — is deleted after RETENTION_DAYS.
+ * The audit log is kept: the purge is one summary row of it (the trigger skips the rows the purge
+ * deletes, migration 0016), and its rows older than the live months move to the archive
+ * (docs/decisions/0024-audit-log-at-scale.md).
  */
 export const RETENTION_JOB = 'retention';
 

@@ -9,9 +9,9 @@ import { finishedKinds } from './reminders.repository.js';
 import { sendDailyReminders } from './reminders.service.js';
 
 /**
- * The daily reminders as a job of the one jobs table (docs/decisions/0011, 0028): one pending job
- * at a time, claimed by one instance (FOR UPDATE SKIP LOCKED); it queues the next day's run before
- * doing its own, so a run that fails (and retries) never stops the schedule.
+ * The daily reminders as a job of the one jobs table (docs/decisions/0011, 0028): one waiting run
+ * per Cairo day, claimed by one instance (FOR UPDATE SKIP LOCKED); it queues the next day's run
+ * before doing its own, so a run that fails (and retries) never stops the schedule.
  */
 export const REMINDERS_JOB = 'reminders';
 
