@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES } from '../constants.js';
+import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES, REMINDER_DAYS_MAX } from '../constants.js';
 import { toLatinDigits } from '../text.js';
 import { hasNoControlCharacters } from './fields.js';
 
@@ -47,9 +47,6 @@ const pageSize = z.preprocess(
     .number({ error: 'settings.invalid_page_size' })
     .refine((n) => (OFFERED_PAGE_SIZES as readonly number[]).includes(n), { error: 'settings.invalid_page_size' }),
 );
-
-/** The most days before a due date a reminder may go out (a week: further ahead it is not a reminder). */
-export const REMINDER_DAYS_MAX = 7;
 
 /** 0 (on the due date itself) to REMINDER_DAYS_MAX, from JSON or a form field, Arabic digits too. */
 const reminderDays = z.preprocess(

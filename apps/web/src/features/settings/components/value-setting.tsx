@@ -1,5 +1,5 @@
-import { OFFERED_PAGE_SIZES } from '@portal/shared/constants';
-import { REMINDER_DAYS_MAX, type SettingKey, type TSetting } from '@portal/shared/schemas/settings';
+import { OFFERED_PAGE_SIZES, REMINDER_DAYS_MAX } from '@portal/shared/constants';
+import type { SettingKey, TSetting } from '@portal/shared/schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useEffect } from 'react';
