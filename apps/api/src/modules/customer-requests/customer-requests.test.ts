@@ -232,7 +232,7 @@ describe('the transition table', () => {
     const en = await act(token, rejected.id, 'next', 'en');
     expect(en.statusCode).toBe(403);
     expect(en.json().message).toBe(
-      'Activate your email first; then you can submit the request. Until then you can keep it as a draft',
+      'Activate your email first; then you can submit the request. Until then you can keep it as a draft.',
     );
     expect(await statusOf(draft.id)).toBe(1);
     expect(await statusOf(rejected.id)).toBe(8);
