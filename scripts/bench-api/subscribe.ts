@@ -28,6 +28,7 @@ export async function measureSubscribe(appUrl: string, token: string): Promise<S
   const association = await call(appUrl, token, 'PUT', '/api/v1/associations', {
     title: 'جمعية قياس الاشتراك',
     cost: 100,
+    association_type: 'normal',
     from_date: '2026-01-01',
   });
   const associationId = (association.body.data as { id: number }).id;

@@ -32,7 +32,7 @@ export type Unsure =
   | { kind: 'receive'; ids: number[] }
   | { kind: 'request-save' }
   | { kind: 'request-action'; id: number; to: number }
-  | { kind: 'user-create'; key: string; phone: string };
+  | { kind: 'user-create'; key: string; phone: string; email: string };
 
 export type Account = { phone: string; password: string };
 
@@ -193,11 +193,12 @@ export async function staff(ctx: Context, account: Account, slot: number, slots:
     if (round % 5 === 4) {
       const key = `scale-${randomUUID()}`;
       const phone = `0128${String(slot).padStart(2, '0')}${String(round).padStart(5, '0')}`;
+      const email = `scale.${slot}.${round}@example.com`;
       const created = await ctx.call('staff: new customer', 'PUT', '/users', {
         token,
         json: {
           name: 'عميل تجربة الحمل',
-          email: `scale.${slot}.${round}@example.com`,
+          email,
           phone,
           password: 'Gamaiya@2024',
         },
@@ -205,7 +206,7 @@ export async function staff(ctx: Context, account: Account, slot: number, slots:
         expect: [201],
       });
       if (created.outcome === 'ok') ctx.ledger.createdUsers.push(dataOf<{ id: number }>(created).id);
-      else if (created.outcome === 'interrupted') ctx.ledger.unsure.push({ kind: 'user-create', key, phone });
+      else if (created.outcome === 'interrupted') ctx.ledger.unsure.push({ kind: 'user-create', key, phone, email });
     }
   }
 }

@@ -27,6 +27,7 @@ import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { REMINDERS_JOB, remindersJobHandler, scheduleReminders } from './modules/reminders/reminders.job.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { requestLookupsRoutes } from './modules/request-lookups/request-lookups.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
@@ -132,10 +133,12 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
     // Under the start-up lock on PostgreSQL: instances started together take turns (issue 14).
     await handle.migrate(async () => {
       await seedDatabase(handle.db, env);
-      // The daily purge exists once, whatever the number of instances (issue 14).
+      // The daily purge exists once, whatever the number of instances (issue 14), and so do the
+      // daily reminders (issue 20, docs/decisions/0031-reminders.md).
       await scheduleRetention(handle.db, 300);
       // The associations' daily start and close, once per Cairo day whatever the instances (docs/decisions/0029).
       await scheduleAssociationsDaily(handle.db, 60);
+      await scheduleReminders(handle.db);
     });
   } catch (error) {
     if (database === undefined) await handle.close();
@@ -146,6 +149,11 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
   await app.register(jobsPlugin, { env });
   await app.register(liveEventsPlugin, { env });
   await app.register(contextPlugin, { env });
+  // A job kind that needs the app's context (to tell members): registered once the context exists.
+  app.jobs.register(
+    REMINDERS_JOB,
+    remindersJobHandler(() => app.systemContext('reminders.send')),
+  );
   await app.register(rateLimitPlugin, { env });
   await app.register(inputGuardPlugin);
   await app.register(idempotencyPlugin);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AccessRow, Caller } from './access-matrix.types.js';
 
 /**
@@ -82,6 +83,11 @@ export const ACCOUNT_ACCESS_ROWS: AccessRow[] = [
   {
     method: 'POST',
     route: '/api/v1/users/verify/email/resend',
+    note: 'while the email is not activated (other rows activate it)',
+    prepare: async ({ db, selfId }) => {
+      if (selfId) await db.execute(sql`update users set email_verified_at = null where id = ${selfId}`);
+      return {};
+    },
     request: () => ({ method: 'POST', url: '/api/v1/users/verify/email/resend' }),
     expected: signedIn(200),
   },

@@ -39,7 +39,7 @@ async function association(app: FastifyInstance, fromDate = '2026-01-01'): Promi
     method: 'PUT',
     url: '/api/v1/associations',
     headers: await asAdmin(app),
-    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, from_date: fromDate },
+    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, association_type: 'normal', from_date: fromDate },
   });
   if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
   return res.json().data.id;
@@ -102,7 +102,7 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
     request: () => ({
       method: 'PUT',
       url: '/api/v1/associations',
-      payload: { title: `جمعية جديدة ${next()}`, cost: 20, from_date: '2027-01-01' },
+      payload: { title: `جمعية جديدة ${next()}`, cost: 20, association_type: 'normal', from_date: '2027-01-01' },
     }),
     expected: only(201, WRITERS),
   },
@@ -120,7 +120,7 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
     request: (ctx) => ({
       method: 'PUT',
       url: `/api/v1/associations/${ctx.fixtures.associationId}`,
-      payload: { title: `اسم معدّل ${ctx.caller}`, cost: 10, from_date: '2020-01-01' },
+      payload: { title: `اسم معدّل ${ctx.caller}`, cost: 10, association_type: 'normal', from_date: '2020-01-01' },
     }),
     expected: only(200, WRITERS),
   },
@@ -160,7 +160,8 @@ export const ASSOCIATION_ACCESS_ROWS: AccessRow[] = [
             field: 'file',
             filename: 'days.csv',
             contentType: 'text/csv',
-            bytes: Buffer.from('day_number,date\n1,2026-01-02\n'),
+            // The last day onto to_date (2026-01-01 + 1200): the one date no day has.
+            bytes: Buffer.from('day_number,date\n1200,2029-04-15\n'),
           },
         ],
         { association_id: String(ctx.fixtures.associationId), apply: 'false' },

@@ -1,4 +1,5 @@
 import { addDays } from '@portal/shared/clock';
+import { sql } from 'drizzle-orm';
 import { clock } from '../src/lib/clock.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
 import { attachDocument, createCustomerRequest, PDF_BYTES, requestFormFields } from './factories/customer-requests.js';
@@ -80,10 +81,11 @@ export const CUSTOMER_REQUEST_ACCESS_ROWS: AccessRow[] = [
   {
     method: 'POST',
     route: '/api/v1/customers_requests/action/:id',
-    note: 'submit my own draft',
-    prepare: async ({ db, selfId }) => ({
-      requestId: selfId ? (await createCustomerRequest(db, { createdBy: selfId })).id : 1,
-    }),
+    note: 'submit my own draft, email activated (DESIGN §2 Accounts)',
+    prepare: async ({ db, selfId }) => {
+      if (selfId) await db.execute(sql`update users set email_verified_at = now() where id = ${selfId}`);
+      return { requestId: selfId ? (await createCustomerRequest(db, { createdBy: selfId })).id : 1 };
+    },
     request: (ctx) => ({
       method: 'POST',
       url: `/api/v1/customers_requests/action/${ctx.fixtures.requestId}`,

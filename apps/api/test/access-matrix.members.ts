@@ -39,7 +39,12 @@ async function association(app: FastifyInstance): Promise<number> {
     method: 'PUT',
     url: '/api/v1/associations',
     headers: bearer(await loginAs(app, ADMIN.phone, ADMIN.password)),
-    payload: { title: `جمعية الأعضاء ${serial}`, cost: 10, from_date: addDays(today(), 30) },
+    payload: {
+      title: `جمعية الأعضاء ${serial}`,
+      cost: 10,
+      association_type: 'normal',
+      from_date: addDays(today(), 30),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
   return res.json().data.id;

@@ -92,8 +92,8 @@ export const USER_ACTIONS = [
 export const SECURITY_ACTIONS = ['security.login_failed', 'security.throttled', 'security.forbidden'] as const;
 export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
 
-/** Work no request started: the first start's seed, the job worker's claim of due jobs. */
-export const SYSTEM_ACTIONS = ['seed', 'jobs.claim', 'retention.purge'] as const;
+/** Work no request started: the first start's seed, the job worker's claim of due jobs, the daily jobs. */
+export const SYSTEM_ACTIONS = ['seed', 'jobs.claim', 'retention.purge', 'reminders.send'] as const;
 
 /** Every named action: what inTransaction, request.ctx() and systemScope() accept. */
 export const NAMED_AUDIT_ACTIONS = [

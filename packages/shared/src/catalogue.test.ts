@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './constants.js';
-import { isMessageKey, MESSAGES, translate } from './messages.js';
+import { isMessageKey, MESSAGES, SERVER_MESSAGES, translate } from './messages.js';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const LOCALES_DIR = path.join(SRC, 'locales');
@@ -113,5 +113,60 @@ describe('the message catalogue', () => {
   it('fills {{placeholders}}', () => {
     expect(translate('en', 'errors.too_many_requests', { seconds: 42 })).toContain('42');
     expect(translate('ar', 'errors.too_many_requests', { seconds: 42 })).toContain('42');
+  });
+});
+
+describe('the server’s own messages (locales/<lang>/server: mail, the bell, refusals)', () => {
+  const serverFiles = (locale: string) =>
+    readdirSync(path.join(LOCALES_DIR, locale, 'server'))
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+  const files = serverFiles('ar');
+  const read = (locale: string, file: string) => readJson(path.join(LOCALES_DIR, locale, 'server', file));
+
+  it('has the same files in every language', () => {
+    expect(files.length).toBeGreaterThan(0);
+    for (const locale of LOCALES) expect(serverFiles(locale)).toEqual(files);
+  });
+
+  it.each(files)('%s: the same keys and {{placeholders}} in ar and en, non-empty strings only', (file) => {
+    const of = (locale: string) => Object.fromEntries(leaves(read(locale, file)));
+    expect(Object.keys(of('en')).sort()).toEqual(Object.keys(of('ar')).sort());
+    for (const locale of LOCALES) {
+      for (const [key, value] of Object.entries(of(locale))) {
+        expect(typeof value, `${locale}/server/${file}: ${key}`).toBe('string');
+        expect((value as string).trim(), `${locale}/server/${file}: ${key}`).not.toBe('');
+      }
+    }
+    const placeholders = (locale: string) =>
+      Object.fromEntries(
+        Object.entries(of(locale)).map(([k, v]) => [
+          k,
+          [...String(v).matchAll(/\{\{(\w+)\}\}/g)]
+            .map((m) => m[1]?.replace(new RegExp(`_${locale}$`), '_<lang>'))
+            .sort(),
+        ]),
+      );
+    expect(placeholders('en')).toEqual(placeholders('ar'));
+  });
+
+  it('is merged whole, each key once: none is also in the catalogue the web app loads', () => {
+    for (const locale of LOCALES) {
+      const fromFiles = files.flatMap((file) => leaves(read(locale, file)));
+      expect(
+        leaves(SERVER_MESSAGES[locale])
+          .map(([k]) => k)
+          .sort(),
+      ).toEqual(fromFiles.map(([k]) => k).sort());
+      const shipped = new Set(leaves(MESSAGES[locale]).map(([k]) => k));
+      for (const [key, value] of fromFiles) {
+        expect(shipped.has(key), `${key} is in both`).toBe(false);
+        expect(isMessageKey(key)).toBe(true);
+        const params = Object.fromEntries(
+          [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => [m[1], `{{${m[1]}}}`]),
+        );
+        expect(translate(locale, key, params), key).toBe(value);
+      }
+    }
   });
 });

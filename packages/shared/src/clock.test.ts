@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, cairoDay, currentYear, daysBetween, now, setNowSource, today } from './clock.js';
+import { addDays, cairoDay, cairoTime, currentYear, daysBetween, now, setNowSource, today } from './clock.js';
 import { latestBirthdate } from './schemas/users.js';
 
 afterEach(() => setNowSource(undefined));
@@ -17,6 +17,19 @@ describe('the Cairo clock', () => {
     at('2026-07-01T21:30:00Z');
     expect(today()).toBe('2026-07-02');
     expect(cairoDay(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('finds the instant of an hour on Cairo’s clocks, in winter and in summer time', () => {
+    expect(cairoTime('2027-01-10', 9).toISOString()).toBe('2027-01-10T07:00:00.000Z');
+    expect(cairoTime('2027-07-10', 9).toISOString()).toBe('2027-07-10T06:00:00.000Z');
+    expect(cairoTime('2026-12-31', 0).toISOString()).toBe('2026-12-30T22:00:00.000Z');
+    // Summer time starts as the last Friday of April begins and ends as the last Thursday of
+    // October does: nine o'clock on the first is summer time, on the second still summer time,
+    // on the day after it winter time again.
+    expect(cairoTime('2026-04-24', 9).toISOString()).toBe('2026-04-24T06:00:00.000Z');
+    expect(cairoTime('2026-10-29', 9).toISOString()).toBe('2026-10-29T06:00:00.000Z');
+    expect(cairoTime('2026-10-30', 9).toISOString()).toBe('2026-10-30T07:00:00.000Z');
+    expect(cairoDay(cairoTime('2027-03-01', 9))).toBe('2027-03-01');
   });
 
   it('does day arithmetic on calendar days', () => {

@@ -29,6 +29,40 @@ export function cairoDay(instant: Date): string {
   return cairoFormat.format(instant);
 }
 
+const cairoClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** How far Cairo's wall clock is ahead of UTC at an instant, in milliseconds (2 or 3 hours). */
+function cairoOffset(ms: number): number {
+  const parts = Object.fromEntries(cairoClock.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+  return wall - (ms - (ms % 60_000));
+}
+
+/**
+ * The instant Cairo's clocks show `hour`:00 on `day` (yyyy-mm-dd), summer time included: 09:00 on
+ * 2027-01-10 is 07:00 UTC, on 2027-07-10 06:00 UTC. What a job that runs "at nine, Cairo time" waits for.
+ */
+export function cairoTime(day: string, hour: number): Date {
+  const wall = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // The offset of the guess, then of the answer: right across a change of the clocks too.
+  const first = wall - cairoOffset(wall);
+  return new Date(wall - cairoOffset(first));
+}
+
 /** Today in Africa/Cairo, by the process clock. */
 export function today(): string {
   return cairoDay(now());

@@ -11,6 +11,12 @@ export const PAGE_SIZES = [5, 10, 20, 50, 100, 200] as const;
 export const OFFERED_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+/**
+ * The most days before a due date an installment reminder may go out (setting reminder_days_before:
+ * 0 to this; a week — further ahead it is not a reminder). Here, so the settings screen reads it
+ * without loading zod.
+ */
+export const REMINDER_DAYS_MAX = 7;
 /** perPage -1 asks for every row (association dropdowns); capped server-side. */
 export const ALL_ROWS = -1;
 export const ALL_ROWS_CAP = 1000;

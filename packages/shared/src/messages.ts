@@ -9,6 +9,9 @@ import arMembers from './locales/ar/members.json' with { type: 'json' };
 import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
 import arReports from './locales/ar/reports.json' with { type: 'json' };
 import arRequests from './locales/ar/requests.json' with { type: 'json' };
+import arServerAssociations from './locales/ar/server/associations.json' with { type: 'json' };
+import arServerMembers from './locales/ar/server/members.json' with { type: 'json' };
+import arServerReminders from './locales/ar/server/reminders.json' with { type: 'json' };
 import arTerms from './locales/ar/terms.json' with { type: 'json' };
 import arTickets from './locales/ar/tickets.json' with { type: 'json' };
 import arUsers from './locales/ar/users.json' with { type: 'json' };
@@ -22,6 +25,9 @@ import enMembers from './locales/en/members.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
 import enReports from './locales/en/reports.json' with { type: 'json' };
 import enRequests from './locales/en/requests.json' with { type: 'json' };
+import enServerAssociations from './locales/en/server/associations.json' with { type: 'json' };
+import enServerMembers from './locales/en/server/members.json' with { type: 'json' };
+import enServerReminders from './locales/en/server/reminders.json' with { type: 'json' };
 import enTerms from './locales/en/terms.json' with { type: 'json' };
 import enTickets from './locales/en/tickets.json' with { type: 'json' };
 import enUsers from './locales/en/users.json' with { type: 'json' };
@@ -63,6 +69,32 @@ export const MESSAGES = {
   },
 } as const;
 
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Several message trees as one: a key's branches from every file, so files may share a namespace. */
+function mergeTrees(...trees: Tree[]): Tree {
+  const out: Record<string, string | Tree> = {};
+  for (const tree of trees) {
+    for (const [key, value] of Object.entries(tree)) {
+      const mine = out[key];
+      out[key] = typeof value === 'object' && typeof mine === 'object' ? mergeTrees(mine, value) : value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Messages only the server writes — mail, the bell's notifications, refusals the screens show as the
+ * server words them — in locales/<lang>/server/: the web app never downloads them (its catalogue
+ * globs one folder deep). Their keys sit in the namespaces of MESSAGES (`mail.payment_due.subject`,
+ * `associations.errors.row_same_date`) and `translate` reads both. Texts added since issue 20 live
+ * here; older server-only texts still ship with MESSAGES.
+ */
+export const SERVER_MESSAGES = {
+  ar: mergeTrees(arServerAssociations, arServerMembers, arServerReminders),
+  en: mergeTrees(enServerAssociations, enServerMembers, enServerReminders),
+} as const;
+
 type Params = Record<string, string | number>;
 
 function lookup(tree: unknown, key: string): string | undefined {
@@ -75,11 +107,15 @@ function lookup(tree: unknown, key: string): string | undefined {
 }
 
 /** Translates a catalogue key; an unknown key is returned as is so nothing is ever blank. */
+function find(locale: Locale, key: string): string | undefined {
+  return lookup(MESSAGES[locale], key) ?? lookup(SERVER_MESSAGES[locale], key);
+}
+
 export function translate(locale: Locale, key: string, params: Params = {}): string {
-  const text = lookup(MESSAGES[locale], key) ?? lookup(MESSAGES.ar, key) ?? key;
+  const text = find(locale, key) ?? find('ar', key) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
 export function isMessageKey(key: string): boolean {
-  return lookup(MESSAGES.ar, key) !== undefined;
+  return find('ar', key) !== undefined;
 }

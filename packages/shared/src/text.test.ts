@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, stripSpaces, toLatinDigits } from './text.js';
+import { normalizePhone, stripSpaces, toLatinDigits, toLatinNumber } from './text.js';
 
 describe('toLatinDigits', () => {
   it.each([
@@ -38,5 +38,29 @@ describe('normalizePhone', () => {
     ['+20 10', '+2010'], // only spaces and digits are touched; the schema refuses the plus
   ])('%j → %j', (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
+  });
+});
+
+describe('toLatinNumber', () => {
+  it.each([
+    ['350.50', '350.50'],
+    ['٣٥٠٫٥٠', '350.50'],
+    ['۳۵۰٫۵', '350.5'],
+    ['١٬٢٥٠٫٥٠', '1250.50'],
+    ['12٬500٬000', '12500000'],
+    [' ١٢ ', '12'],
+  ])('%s reads as %s', (input, expected) => {
+    expect(toLatinNumber(input)).toBe(expected);
+  });
+
+  it.each([
+    // A thousands mark that does not group by threes is left for the check to refuse: 12٬50 is
+    // more likely a slip for 12٫50 than twelve hundred and fifty.
+    ['12٬50', '12٬50'],
+    ['1٬2٬3', '1٬2٬3'],
+    ['٬250', '٬250'],
+    ['1٬250٫5٬0', '1250.5٬0'],
+  ])('%s is not made a number (%s)', (input, expected) => {
+    expect(toLatinNumber(input)).toBe(expected);
   });
 });

@@ -11,6 +11,26 @@ export function toLatinDigits(value: string): string {
   });
 }
 
+/** The Arabic decimal separator (٫, U+066B) and thousands separator (٬, U+066C) an Arabic keyboard types. */
+const ARABIC_DECIMAL = '\u066b';
+const ARABIC_THOUSANDS = '\u066c';
+/** Whole part grouped by thousands: 1٬250 or 12٬500٬000, never 12٬50 (a slip for 12٫50 must not pass as 1250). */
+const GROUPED = /^\d{1,3}(?:\u066c\d{3})+$/;
+
+/**
+ * A decimal number as people type it, in the Latin form a number check reads: Arabic-Indic or Persian
+ * digits become Latin, the Arabic decimal separator (٫) becomes '.', and the Arabic thousands
+ * separator (٬) is dropped when it groups the whole part by threes. Anything else is left as it is
+ * (trimmed), for the check to refuse: "١٬٢٥٠٫٥" → "1250.5", "350.50" → "350.50", "12٬50" stays.
+ */
+export function toLatinNumber(value: string): string {
+  const text = toLatinDigits(value.trim()).replace(ARABIC_DECIMAL, '.');
+  const [whole = '', ...rest] = text.split('.');
+  if (!whole.includes(ARABIC_THOUSANDS)) return text;
+  if (!GROUPED.test(whole)) return text;
+  return [whole.replaceAll(ARABIC_THOUSANDS, ''), ...rest].join('.');
+}
+
 /** Removes every kind of white space, including the no-break and zero-width ones phones paste. */
 export function stripSpaces(value: string): string {
   return value.replace(/[\s\u200b-\u200f\u2060\ufeff]+/g, '');

@@ -23,6 +23,9 @@ const NOT_AUDITED: Record<string, string> = {
   counters: 'totals kept by triggers from the rows that are audited',
   idempotency_keys: 'answers kept a day so a retried create is not made twice',
   used_zip_tokens: 'zip download links already opened, so each opens once; the download changes nothing',
+  reminder_runs: 'the daily reminders’ record of the kinds finished each day (docs/decisions/0031-reminders.md)',
+  reminders_sent:
+    'who was reminded of what each day: written with the (audited) notification, in its transaction, to tell no one twice',
   association_days:
     'turn days, 1,200 generated with their association; an import is audited as a change of the association (days_version)',
   installment_day_counts: 'the dashboard rollup kept by triggers from installments',

@@ -53,6 +53,25 @@ export async function enqueueJob(
   return row.id;
 }
 
+/**
+ * Queues many jobs of one kind in one INSERT inside the caller's transaction (a daily digest for
+ * thousands of members), as enqueueJob does one; the worker is woken once, after the commit.
+ * Returns the new ids.
+ */
+export async function enqueueJobs(
+  tx: TxContext,
+  kind: string,
+  items: { payload: Record<string, unknown>; userId?: number | null }[],
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const rows = await tx.db
+    .insert(jobs)
+    .values(items.map((item) => ({ kind, payload: item.payload, userId: item.userId ?? null, runAt: sql`now()` })))
+    .returning({ id: jobs.id });
+  tx.afterCommit(() => tx.jobs.kick());
+  return rows.map((r) => r.id);
+}
+
 export type FlushOptions = {
   /** Also run jobs whose (retry) time has not come yet (tests, an operator's "run now"). */
   includeDeferred?: boolean;

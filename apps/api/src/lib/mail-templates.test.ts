@@ -23,6 +23,20 @@ describe('mail templates', () => {
     },
   );
 
+  it('a digest’s list is a line each in the text and a list in HTML, escaped; no list, no lines', () => {
+    const digest = renderMail('payment_due', 'en', {
+      name: 'Omar',
+      values: { date: '2 March 2027', total: 'EGP 150.00', count: 2 },
+      lines: ['جمعية <النور> (your turn day 3): EGP 100.00', 'B (your turn day 9): EGP 50.00'],
+    });
+    expect(digest.text).toContain('- جمعية <النور> (your turn day 3): EGP 100.00\n- B (your turn day 9): EGP 50.00\n');
+    expect(digest.html).toContain(
+      '<ul><li>جمعية &lt;النور&gt; (your turn day 3): EGP 100.00</li><li>B (your turn day 9): EGP 50.00</li></ul>',
+    );
+    const empty = renderMail('payment_due', 'en', { name: 'Omar', values: { date: '2 March 2027' } });
+    expect(empty.html).not.toContain('<ul>');
+  });
+
   it('a decision’s note is its own line, left out when staff wrote none, and escaped in HTML', () => {
     const withNote = renderMail('card_request_rejected', 'en', {
       name: 'Omar',

@@ -19,6 +19,9 @@ export const MAIL_KINDS = [
   'payout_recorded',
   'receipt_reversed',
   'payout_reversed',
+  'payment_due',
+  'payment_late',
+  'arrears_digest',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -33,6 +36,8 @@ export type MailParams = {
   minutes?: number;
   /** Further values the message names ({{association}}, {{day}}, {{note}}…), already formatted. */
   values?: Record<string, string | number>;
+  /** A list the message shows where its layout says `lines` (a digest's installments), already written. */
+  lines?: string[];
 };
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -55,6 +60,9 @@ const LAYOUT: Record<MailKind, string[]> = {
   payout_recorded: ['intro', 'link'],
   receipt_reversed: ['intro', 'link'],
   payout_reversed: ['intro', 'link'],
+  payment_due: ['intro', 'lines', 'how_to_pay', 'link', 'mail.reminders_optout'],
+  payment_late: ['intro', 'lines', 'how_to_pay', 'link', 'mail.reminders_optout'],
+  arrears_digest: ['intro', 'top', 'lines', 'link', 'mail.reminders_optout'],
 };
 
 const CODE_MARK = '\u0000code\u0000';
@@ -103,6 +111,13 @@ export function renderMail(kind: MailKind, locale: Locale, params: MailParams): 
     }
     // A decision's note is its own line, left out when staff wrote none.
     if (line === 'note' && !params.values?.note) continue;
+    if (line === 'lines') {
+      const items = params.lines ?? [];
+      if (items.length === 0) continue;
+      textLines.push(...items.map((item) => `- ${item}`), '');
+      htmlLines.push(`<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`);
+      continue;
+    }
     if (line === 'code') {
       if (!params.code) continue;
       textLines.push(t(`mail.${kind}.code`), '');

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/shared/constants';
 import type { TxContext } from './context.js';
-import { enqueueJob, type JobHandler } from './jobs.js';
+import { enqueueJob, enqueueJobs, type JobHandler } from './jobs.js';
 import { type MailKind, type MailParams, renderMail } from './mail-templates.js';
 import type { MailTransport } from './mail-transport.js';
 
@@ -24,10 +24,10 @@ type MailPayload = {
   link: string | null;
 };
 
-/** Queues a message inside the caller's transaction (a job of kind "mail"); sent once the change commits. */
-export function enqueueMail(tx: TxContext, mail: QueuedMail): Promise<number> {
+/** A message rendered in its recipient's language: what a mail job carries until it is sent. */
+function payloadOf(mail: QueuedMail): MailPayload {
   const content = renderMail(mail.kind, mail.locale, mail.params);
-  const payload: MailPayload = {
+  return {
     mailKind: mail.kind,
     to: mail.to,
     locale: mail.locale,
@@ -36,7 +36,20 @@ export function enqueueMail(tx: TxContext, mail: QueuedMail): Promise<number> {
     html: content.html,
     link: mail.params.link ?? null,
   };
-  return enqueueJob(tx, MAIL_JOB, payload, { userId: mail.userId });
+}
+
+/** Queues a message inside the caller's transaction (a job of kind "mail"); sent once the change commits. */
+export function enqueueMail(tx: TxContext, mail: QueuedMail): Promise<number> {
+  return enqueueJob(tx, MAIL_JOB, payloadOf(mail), { userId: mail.userId });
+}
+
+/** Queues many messages in one INSERT (a daily digest), each a mail job of its own; returns their ids. */
+export function enqueueMails(tx: TxContext, mails: QueuedMail[]): Promise<number[]> {
+  return enqueueJobs(
+    tx,
+    MAIL_JOB,
+    mails.map((mail) => ({ payload: payloadOf(mail), userId: mail.userId })),
+  );
 }
 
 /** The "mail" job kind: sends through the transport; once final only the address and subject are kept. */

@@ -23,3 +23,17 @@ export function formatDayFor(locale: Locale, day: string): string {
     year: 'numeric',
   }).format(new Date(`${day}T00:00:00Z`));
 }
+
+/**
+ * An amount kept in piastres as people read it in a message, EGP in the reader's language with
+ * Latin digits (docs/decisions/0016-digits.md): "EGP 1,250.50", "1,250.50 ج.م." (with the marks Intl
+ * puts around it). The division is for display only; sums are made in SQL (DESIGN §6).
+ */
+export function formatMoneyFor(locale: Locale, piastres: number | string): string {
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG', {
+    style: 'currency',
+    currency: 'EGP',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(piastres) / 100);
+}

@@ -47,6 +47,11 @@ describe('retention: expired sessions and tokens and finished jobs go, the audit
     await t.db.execute(
       sql`insert into jobs (kind, status, run_at) values ('mail', 'pending', now() - interval '60 days')`,
     );
+    // The reminders' records of a day 40 days ago go, yesterday's stay.
+    await t.db.execute(sql`insert into reminders_sent (user_id, kind, day, installments, amount_piastres, emailed)
+      values (${user.id}, 'due', current_date - 40, 1, 500, true), (${user.id}, 'due', current_date - 1, 1, 500, true)`);
+    await t.db.execute(sql`insert into reminder_runs (kind, day, recipients)
+      values ('late', current_date - 40, 1), ('late', current_date - 1, 1)`);
     const mine = sql`user_id = ${user.id}`;
     const auditBefore = await count(
       sql`select count(*)::int as n from audit_logs where entity in ('sessions', 'account_tokens')`,
@@ -56,6 +61,9 @@ describe('retention: expired sessions and tokens and finished jobs go, the audit
     expect(counts.sessions).toBeGreaterThanOrEqual(2);
     expect(counts.account_tokens).toBeGreaterThanOrEqual(2);
     expect(counts.jobs).toBeGreaterThanOrEqual(2);
+    expect(counts.reminders).toBe(2);
+    expect(await count(sql`select count(*)::int as n from reminders_sent where ${mine}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from reminder_runs where day >= current_date - 1`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from sessions where ${mine}`)).toBe(2);
     expect(await count(sql`select count(*)::int as n from account_tokens where ${mine}`)).toBe(2);
     expect(

@@ -7,9 +7,10 @@ import type { JobHandler } from './jobs.js';
 /**
  * Retention (issue 14, docs/decisions/0023-scale-out.md): what only grows and no one reads once it
  * has expired — sessions ended or revoked, used or expired account tokens, finished jobs (mail
- * included), used zip links — is deleted after RETENTION_DAYS. The audit log is kept: the purge is one summary row
- * of it (the trigger skips the rows the purge deletes, migration 0016), and its rows older than the
- * live months move to the archive (docs/decisions/0024-audit-log-at-scale.md).
+ * included), used zip links, the days' records of the reminders — is deleted after RETENTION_DAYS.
+ * The audit log is kept: the purge is one summary row of it (the trigger skips the rows the purge
+ * deletes, migration 0016), and its rows older than the live months move to the archive
+ * (docs/decisions/0024-audit-log-at-scale.md).
  */
 export const RETENTION_JOB = 'retention';
 
@@ -54,7 +55,13 @@ export async function archiveAuditLog(
   return { moved, more: true };
 }
 
-export type PurgeCounts = { sessions: number; account_tokens: number; jobs: number; used_zip_tokens: number };
+export type PurgeCounts = {
+  sessions: number;
+  account_tokens: number;
+  jobs: number;
+  used_zip_tokens: number;
+  reminders: number;
+};
 
 export async function purgeExpired(db: Database, days: number): Promise<PurgeCounts> {
   return inTransaction(systemScope(db, 'retention.purge'), async (tx) => {
@@ -71,7 +78,19 @@ export async function purgeExpired(db: Database, days: number): Promise<PurgeCou
     // Refused for their expiry long before: the row only had to outlive the token.
     const usedZipTokens = await count(sql`with gone as (delete from used_zip_tokens
         where expires_at < ${cutoff} returning 1) select count(*)::int as n from gone`);
-    const counts = { sessions, account_tokens: tokens, jobs: finished, used_zip_tokens: usedZipTokens };
+    // What the daily reminders recorded of a day (docs/decisions/0028): only a run of that same day
+    // reads it, so it need not outlive the retention either.
+    const reminders = await count(sql`with sent as (delete from reminders_sent
+        where day < ((${cutoff}) at time zone 'Africa/Cairo')::date returning 1),
+      runs as (delete from reminder_runs where day < ((${cutoff}) at time zone 'Africa/Cairo')::date returning 1)
+      select ((select count(*) from sent) + (select count(*) from runs))::int as n`);
+    const counts = {
+      sessions,
+      account_tokens: tokens,
+      jobs: finished,
+      used_zip_tokens: usedZipTokens,
+      reminders,
+    };
     await tx.db.execute(sql`insert into audit_logs (action, entity, new_value)
       values ('retention.purge', 'retention', ${JSON.stringify({ ...counts, days })}::jsonb)`);
     return counts;

@@ -21,6 +21,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     direct_permissions: [],
     role_permissions: [],
     dataRequired: false,
+    reminder_emails: true,
     ...overrides,
   };
 }

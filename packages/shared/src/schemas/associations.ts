@@ -51,6 +51,13 @@ const costField = wholeNumber('associations.validation.cost_invalid', { min: 1, 
   { error: 'associations.validation.cost_invalid' },
 );
 const typeField = z.enum(ASSOCIATION_TYPES, { error: 'associations.validation.type_invalid' });
+/**
+ * Required on create and edit (SPEC §5): a missing type used to become normal without a word. The
+ * same pattern as the start date: "" and null count as missing, so each refusal has its own message.
+ */
+const requiredTypeField = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), typeField.optional())
+  .refine((v) => v !== undefined, { error: 'associations.validation.type_required' });
 const titleField = nameText('associations.validation.title_required', NAME_MAX_LENGTH);
 /** The start date: a real day from 2000 to five years ahead (its end, 1,200 days on, must stay a real date). */
 const startDateField = dayWithin(
@@ -80,7 +87,7 @@ export const ZAssociationCreateRequest = z.preprocess(
   z.object({
     title: titleField,
     cost: costField,
-    association_type: typeField.default('normal'),
+    association_type: requiredTypeField,
     from_date: fromDateField,
   }),
 );

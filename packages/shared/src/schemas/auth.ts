@@ -31,6 +31,8 @@ export const ZUserSchema = z.object({
   removed: z.boolean(),
   /** Recovery mode is on and this customer has not completed their recovery data: the client sends them to /recovery. */
   dataRequired: z.boolean(),
+  /** Installment reminders also come by e-mail (the bell always has them); the user turns it off in their profile. */
+  reminder_emails: z.boolean(),
   created_at: z.string(),
   roles: z.array(ZRoleSummary),
   direct_permissions: z.array(permissionName),

@@ -109,7 +109,10 @@ export const ZRequestHistoryEntry = z.object({
   request_status_type: ZNamed.extend({ code: z.enum(REQUEST_STATUS_CODES) }),
   note: z.string().nullable(),
   created_at: z.string(),
-  /** On a rejection: the reason and whether it closes the request for good. */
+  /** On an accept (next-for-pay): the fee it set (EGP) and its payment reference, kept after a reset. */
+  payment_amount: z.number().nullable(),
+  payment_reference: z.string().nullable(),
+  /** On a rejection: the reason and whether it closes the request for good, kept with each rejection. */
   rejection_reason: ZNamed.extend({ final_decision: z.boolean() }).nullable(),
 });
 export type TRequestHistoryEntry = z.infer<typeof ZRequestHistoryEntry>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toLatinDigits } from '../text.js';
+import { toLatinNumber } from '../text.js';
 import {
   PAYMENT_AMOUNT_MAX,
   PAYMENT_REFERENCE_MAX_LENGTH,
@@ -11,11 +11,15 @@ export * from './customer-requests-policy.js';
 
 /**
  * An amount in EGP: a number or its decimal text, more than 0, at most two decimals (piastres),
- * Arabic digits accepted. Kept in pounds here; the server stores piastres.
+ * Arabic digits and the Arabic decimal and thousands separators accepted ("١٬٢٥٠٫٥٠"), normalised
+ * here so the dialog and the server read the same number. Kept in pounds here; the server stores piastres.
  */
 export const paymentAmountField = z.preprocess(
-  (v) =>
-    typeof v === 'string' && /^\s*[\d\u0660-\u0669\u06f0-\u06f9.]+\s*$/.test(v) ? Number(toLatinDigits(v.trim())) : v,
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const text = toLatinNumber(v);
+    return /^(?:\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : v;
+  },
   z
     .number({ error: 'requests.validation.payment_amount' })
     .refine((n) => Number.isFinite(n) && n > 0 && n <= PAYMENT_AMOUNT_MAX, {

@@ -571,6 +571,9 @@ describe('the action dialogs (POST /customers_requests/action/{id})', () => {
     ],
     [{ type: 'next-for-pay', payment_amount: 300, payment_reference: 'ref' }, { payment_amount: 300 }],
     [{ type: 'next-for-pay', payment_amount: '٢٥٠', payment_reference: 'ref' }, { payment_amount: 250 }],
+    // The Arabic decimal separator, and the thousands separator grouping by threes.
+    [{ type: 'next-for-pay', payment_amount: '٣٥٠٫٥٠', payment_reference: 'ref' }, { payment_amount: 350.5 }],
+    [{ type: 'next-for-pay', payment_amount: '١٬٢٥٠٫٧٥', payment_reference: 'ref' }, { payment_amount: 1250.75 }],
     [
       { type: 'reject', rejection_reason_id: '2', rejection_note: 'صورة البطاقة غير واضحة' },
       { rejection_reason_id: 2 },
@@ -600,6 +603,16 @@ describe('the action dialogs (POST /customers_requests/action/{id})', () => {
     ],
     [
       { type: 'next-for-pay', payment_amount: '10.123', payment_reference: 'r' },
+      'payment_amount',
+      'requests.validation.payment_amount',
+    ],
+    [
+      { type: 'next-for-pay', payment_amount: '12٬50', payment_reference: 'r' },
+      'payment_amount',
+      'requests.validation.payment_amount',
+    ],
+    [
+      { type: 'next-for-pay', payment_amount: '١٠٫١٢٣', payment_reference: 'r' },
       'payment_amount',
       'requests.validation.payment_amount',
     ],

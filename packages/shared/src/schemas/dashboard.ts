@@ -17,8 +17,17 @@ export type TDashboardCountsRow = z.infer<typeof ZDashboardCountsRow>;
 
 /** Associations chart (SPEC §3): cost as labels, cost_count as values. */
 export const ZDashboardAssociationsRow = z.object({ cost: z.number(), cost_count: z.number().int() });
-/** Subscriptions chart (SPEC §3): association title as labels, users as values. */
-export const ZDashboardSubscriptionsRow = z.object({ title: z.string(), users: z.number().int() });
+/**
+ * Subscriptions chart (SPEC §3): association title as labels, users as values. The ten most
+ * subscribed associations, then one row for all the others: `others` is how many associations it
+ * sums (its title is "other associations (n)" in the caller's language).
+ */
+export const ZDashboardSubscriptionsRow = z.object({
+  title: z.string(),
+  users: z.number().int(),
+  others: z.number().int().optional(),
+});
+export type TDashboardSubscriptionsRow = z.infer<typeof ZDashboardSubscriptionsRow>;
 
 export const ZDashboardCounts = z.object({
   counts: z.array(ZDashboardCountsRow),

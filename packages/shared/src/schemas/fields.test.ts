@@ -164,4 +164,23 @@ describe('one day field: a real calendar day that the database and JavaScript ca
     expect(firstError(start(''))).toBe('associations.validation.from_date_required');
     expect(firstError(start(undefined))).toBe('associations.validation.from_date_required');
   });
+
+  it("an association's type is required (SPEC §5): missing, empty or null is its own message, never normal", () => {
+    const withType = (association_type: unknown) =>
+      ZAssociationCreateRequest.safeParse({ title: 'جمعية', cost: 10, association_type, from_date: '2026-01-01' });
+    expect(withType('vip')).toMatchObject({ success: true, data: { association_type: 'vip' } });
+    expect(firstError(withType(undefined))).toBe('associations.validation.type_required');
+    expect(firstError(withType(''))).toBe('associations.validation.type_required');
+    expect(firstError(withType(null))).toBe('associations.validation.type_required');
+    expect(firstError(withType('gold'))).toBe('associations.validation.type_invalid');
+    // SPEC §7's other spelling still counts.
+    expect(
+      ZAssociationCreateRequest.safeParse({
+        title: 'جمعية',
+        cost: 10,
+        associationType: 'normal',
+        from_date: '2026-01-01',
+      }).success,
+    ).toBe(true);
+  });
 });

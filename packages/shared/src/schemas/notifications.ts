@@ -24,6 +24,11 @@ export const NOTIFICATION_TYPES = [
   'payout_recorded',
   'receipt_reversed',
   'payout_reversed',
+  // The daily reminders (docs/decisions/0031-reminders.md): a member's digest of installments due
+  // soon, of installments that became late, and the staff digest of new arrears.
+  'payment_due',
+  'payment_late',
+  'arrears_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

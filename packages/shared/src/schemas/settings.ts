@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES } from '../constants.js';
+import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES, REMINDER_DAYS_MAX } from '../constants.js';
+import { toLatinDigits } from '../text.js';
 import { hasNoControlCharacters } from './fields.js';
 import { PAYOUT_ARREARS_POLICIES, type PayoutArrearsPolicy } from './ledger.js';
 
@@ -49,6 +50,18 @@ const pageSize = z.preprocess(
 );
 
 const arrearsPolicy = z.enum(PAYOUT_ARREARS_POLICIES, { error: 'settings.invalid_value' });
+/** 0 (on the due date itself) to REMINDER_DAYS_MAX, from JSON or a form field, Arabic digits too. */
+const reminderDays = z.preprocess(
+  (v) =>
+    typeof v === 'string' && /^\s*[\d\u0660-\u0669\u06f0-\u06f9]{1,2}\s*$/.test(v)
+      ? Number(toLatinDigits(v.trim()))
+      : v,
+  z
+    .number({ error: 'settings.invalid_reminder_days' })
+    .int({ error: 'settings.invalid_reminder_days' })
+    .min(0, { error: 'settings.invalid_reminder_days' })
+    .max(REMINDER_DAYS_MAX, { error: 'settings.invalid_reminder_days' }),
+);
 
 /**
  * What an operator changes without a deploy (docs/decisions/0022-staff-tools.md). `kind` tells
@@ -78,6 +91,11 @@ export const SETTING_DEFINITIONS = {
     choices: PAYOUT_ARREARS_POLICIES,
     client: false,
   },
+  /**
+   * How many days before an installment's due date its member is reminded (the daily reminders job,
+   * docs/decisions/0031-reminders.md); 0 reminds on the day itself.
+   */
+  reminder_days_before: { value: reminderDays, default: 1 as number, kind: 'days', client: false },
 } as const;
 
 export type SettingKind = (typeof SETTING_DEFINITIONS)[SettingKey]['kind'];

@@ -99,6 +99,7 @@ export type TUserCreateRequest = z.infer<typeof ZUserCreateRequestSchema>;
  * PUT /users/:id. name, email and phone are required (the edit form always sends them);
  * address and birthdate are left as they are when absent and cleared with null or "".
  * `active` (enable or disable the account) needs users.put and is refused on oneself.
+ * `reminder_emails` is whoever may edit the user's (themselves, or staff on their behalf).
  */
 export const ZUserUpdateRequestSchema = z.object({
   name: nameField,
@@ -107,6 +108,8 @@ export const ZUserUpdateRequestSchema = z.object({
   birthdate: birthdateField.optional(),
   address: addressField.optional(),
   active: flagField.optional(),
+  /** Reminder e-mails on or off (the bell keeps the reminders); left as it is when absent. */
+  reminder_emails: flagField.optional(),
 });
 export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequestSchema>;
 

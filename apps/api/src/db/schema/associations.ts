@@ -155,6 +155,9 @@ export const installments = pgTable(
     index('installments_association_id_idx').on(t.associationId, t.id),
     index('installments_user_id_idx').on(t.userId, t.id),
     index('installments_receipt_idx').on(t.receiptId).where(sql`${t.receiptId} is not null`),
+    // The daily reminders (docs/decisions/0031-reminders.md): who owes on one or two dates, one
+    // set-based query a day; only owed (pending) installments, a small part of the table.
+    index('installments_pending_due_idx').on(t.dueDate, t.userId).where(sql`${t.status} = 'pending'`),
     // cancelled: a withdrawn subscription's installments, kept (docs/decisions/0029).
     check('installments_status_check', sql`${t.status} in ('pending', 'received', 'cancelled')`),
   ],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -32,6 +43,11 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt, t.id).where(sql`${t.status} = 'pending'`),
     index('jobs_user_idx').on(t.userId, t.kind),
     check('jobs_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+    // One daily reminders run waiting per Cairo day, whatever the number of instances scheduling it
+    // (docs/decisions/0031-reminders.md): a second insert for the same day is a conflict, not a twin.
+    uniqueIndex('jobs_reminders_day_key')
+      .on(sql`(${t.payload} ->> 'day')`)
+      .where(sql`${t.kind} = 'reminders' and ${t.status} = 'pending'`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { associations, subscriptions } from './associations.js';
+import { rejectionReasons } from './request-lookups.js';
 import { users } from './users.js';
 
 /**
@@ -100,9 +101,20 @@ export const workflowHistory = pgTable(
     toStatus: smallint('to_status').notNull(),
     actorId: integer('actor_id').references(() => users.id),
     note: text('note'),
+    /**
+     * What a service request's step decided, kept with the step (docs/decisions/0021): the fee and
+     * its reference of an accept (next-for-pay), the reason of a rejection. The request itself
+     * keeps only the latest, and a reset to draft clears its fee; the history keeps every one.
+     */
+    paymentAmountPiastres: bigint('payment_amount_piastres', { mode: 'number' }),
+    paymentReference: varchar('payment_reference', { length: 100 }),
+    rejectionReasonId: integer('rejection_reason_id').references(() => rejectionReasons.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('workflow_history_record_idx').on(t.machine, t.recordId, t.id)],
+  (t) => [
+    index('workflow_history_record_idx').on(t.machine, t.recordId, t.id),
+    check('workflow_history_payment_check', sql`${t.paymentAmountPiastres} is null or ${t.paymentAmountPiastres} > 0`),
+  ],
 );
 
 export type TurnMoveRequestRow = typeof turnMoveRequests.$inferSelect;

@@ -27,6 +27,11 @@ export const users = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'string' }),
     active: boolean('active').notNull().default(true),
+    /**
+     * Installment reminders (and, for staff, the arrears digest) also come by e-mail; the member
+     * turns this off in their profile, the bell keeps them (docs/decisions/0031-reminders.md).
+     */
+    reminderEmails: boolean('reminder_emails').notNull().default(true),
     /** Language of the emails this user receives (Accept-Language at registration; docs/decisions/0005). */
     locale: varchar('locale', { length: 2 }).notNull().default('ar'),
     /** When the recovery data was completed (its email confirmed); null means `dataRequired` in recovery mode. */

@@ -154,13 +154,17 @@ type DayChange = { dayNumber: number; date: string };
 /**
  * Checks every row of a days file against the association (SPEC §2, DESIGN §2): day_number a
  * day of the association, date a real day within from_date..to_date, no number twice, and no
- * held day whose date would change. Every bad row is named; the good rows are returned only
- * when there is no bad one.
+ * held day whose date would change. Then the calendar the file would make (its days over the
+ * current ones): no two days on one date, the dates in day order (each day after the one
+ * before it), and no day with installments still owed moved into the past (they would be late
+ * at once). Every bad row is named, one reason each; the good rows are returned only when there
+ * is no bad one. `today` is Cairo's.
  */
 async function checkDays(
   ctx: AppContext,
   association: { id: number; fromDate: string; toDate: string },
   rows: TableRow[],
+  today: string,
 ): Promise<{ changes: DayChange[]; problems: FieldError[] }> {
   const current = rowsOf<{ day_number: number; date: string; held: boolean }>(
     await ctx.db.execute(sql`select d.day_number, d.date::text as date,
@@ -172,6 +176,8 @@ async function checkDays(
   const seen = new Set<number>();
   const problems: FieldError[] = [];
   const changes: DayChange[] = [];
+  /** The rows that passed the checks of a row alone, with the day and date they give. */
+  const placed: { row: TableRow; dayNumber: number; date: string }[] = [];
   const problem = (row: TableRow, field: string, key: string, params: Record<string, string | number> = {}) =>
     problems.push({ field: `row.${row.line}.${field}`, key, params: { ...params, line: row.line } });
   for (const row of rows) {
@@ -186,7 +192,10 @@ async function checkDays(
       problem(row, 'day_number', 'associations.errors.row_number');
       continue;
     }
-    if (seen.has(dayNumber)) problem(row, 'day_number', 'associations.errors.row_repeated');
+    if (seen.has(dayNumber)) {
+      problem(row, 'day_number', 'associations.errors.row_repeated');
+      continue;
+    }
     seen.add(dayNumber);
     const day = days.get(dayNumber);
     if (!day) {
@@ -205,11 +214,88 @@ async function checkDays(
       continue;
     }
     if (dateText !== day.date) {
-      if (day.held) problem(row, 'date', 'associations.errors.row_held');
-      else changes.push({ dayNumber, date: dateText });
+      if (day.held) {
+        problem(row, 'date', 'associations.errors.row_held');
+        continue;
+      }
+      changes.push({ dayNumber, date: dateText });
+    }
+    placed.push({ row, dayNumber, date: dateText });
+  }
+  problems.push(...(await checkCalendar(ctx, association.id, days, placed, changes, today)));
+  // In the file's order, whichever check found them.
+  problems.sort((a, b) => Number(a.params?.line ?? 0) - Number(b.params?.line ?? 0));
+  return { changes, problems };
+}
+
+/**
+ * The calendar a file would make, row by row (checkDays): a row moving a day that still has
+ * pending installments to before today; a row whose date another day also has; a row whose date
+ * is not between the dates of the days before and after it. One reason per row, in that order.
+ * Days the file does not name keep their dates, so a row is judged against them too.
+ */
+async function checkCalendar(
+  ctx: AppContext,
+  associationId: number,
+  days: ReadonlyMap<number, { date: string }>,
+  placed: { row: TableRow; dayNumber: number; date: string }[],
+  changes: DayChange[],
+  today: string,
+): Promise<FieldError[]> {
+  const final = new Map([...days].map(([n, d]) => [n, d.date]));
+  for (const change of changes) final.set(change.dayNumber, change.date);
+  const byDate = new Map<string, number[]>();
+  for (const [n, date] of final) byDate.set(date, [...(byDate.get(date) ?? []), n]);
+  const numbers = [...final.keys()].sort((a, b) => a - b);
+  const position = new Map(numbers.map((n, i) => [n, i]));
+
+  // Owed installments are due on their day's current date (an import moves them with it), so the
+  // days moved into the past that still have one are found by the (association, due date) index.
+  const intoPast = changes.filter((c) => c.date < today);
+  const owed = new Set<number>();
+  if (intoPast.length > 0) {
+    const moved = sql.join(
+      intoPast.map((c) => sql`(${c.dayNumber}::int, ${days.get(c.dayNumber)?.date ?? null}::date)`),
+      sql`, `,
+    );
+    const found = rowsOf<{ day_number: number }>(
+      await ctx.db.execute(sql`select v.day_number from (values ${moved}) as v(day_number, due)
+        where exists (select 1 from installments i where i.association_id = ${associationId}
+          and i.due_date = v.due and i.day_number = v.day_number and i.status = 'pending')`),
+    );
+    for (const r of found) owed.add(Number(r.day_number));
+  }
+
+  const problems: FieldError[] = [];
+  for (const { row, dayNumber, date } of placed) {
+    const field = `row.${row.line}.date`;
+    const others = (byDate.get(date) ?? []).filter((n) => n !== dayNumber);
+    const at = position.get(dayNumber) ?? 0;
+    const before = numbers[at - 1];
+    const after = numbers[at + 1];
+    if (owed.has(dayNumber)) {
+      problems.push({ field, key: 'associations.errors.row_past_pending', params: { line: row.line, date } });
+    } else if (others.length > 0) {
+      problems.push({
+        field,
+        key: 'associations.errors.row_same_date',
+        params: { line: row.line, date, day: others.join(', ') },
+      });
+    } else if (before !== undefined && (final.get(before) ?? '') > date) {
+      problems.push({
+        field,
+        key: 'associations.errors.row_order_before',
+        params: { line: row.line, day: before, date: final.get(before) ?? '' },
+      });
+    } else if (after !== undefined && (final.get(after) ?? '') < date) {
+      problems.push({
+        field,
+        key: 'associations.errors.row_order_after',
+        params: { line: row.line, day: after, date: final.get(after) ?? '' },
+      });
     }
   }
-  return { changes, problems };
+  return problems;
 }
 
 /** The problems of a file as one 422; each message names its line. */
@@ -231,17 +317,15 @@ export async function importDays(
 ): Promise<TDaysImportResult> {
   const found = await findAssociation(ctx.db, associationId);
   if (!found) throw AppError.notFound();
-  const { problems } = await checkDays(ctx, found.row, rows);
+  const today = ctx.clock.today();
+  const { problems, changes } = await checkDays(ctx, found.row, rows, today);
   if (problems.length > 0) throw importRefused(problems);
-  if (!apply) {
-    const { changes } = await checkDays(ctx, found.row, rows);
-    return { rows: rows.length, changed: changes.length, applied: false };
-  }
+  if (!apply) return { rows: rows.length, changed: changes.length, applied: false };
   const changed = await inTransaction(ctx, async (tx) => {
     const row = await lockAssociation(tx.db, associationId);
     if (!row) throw AppError.notFound();
     // Checked again with the association locked: a subscription made since may hold a day now.
-    const again = await checkDays({ ...ctx, db: tx.db }, row, rows);
+    const again = await checkDays({ ...ctx, db: tx.db }, row, rows, today);
     if (again.problems.length > 0) throw importRefused(again.problems);
     if (again.changes.length === 0) return 0;
     const changed = sql`(values ${sql.join(

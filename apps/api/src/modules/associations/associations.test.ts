@@ -84,6 +84,12 @@ describe('associations', () => {
       { title: 'س', cost: 100, association_type: 'gold', from_date: '2026-01-01' },
       'association_type',
     ],
+    [
+      'no type (SPEC §5: required, never silently normal)',
+      { title: 'س', cost: 100, from_date: '2026-01-01' },
+      'association_type',
+    ],
+    ['an empty type', { title: 'س', cost: 100, association_type: '', from_date: '2026-01-01' }, 'association_type'],
     ['no from_date', { title: 'س', cost: 100 }, 'from_date'],
     ['a from_date that is not a date', { title: 'س', cost: 100, from_date: '2026-02-30' }, 'from_date'],
   ])('refuses %s with a translated field error and creates nothing', async (_label, payload, field) => {
@@ -92,6 +98,15 @@ describe('associations', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     expect(await associationCount()).toBe(before);
+  });
+
+  it('says a missing type in the reader’s language, on its field', async () => {
+    const payload = { title: 'جمعية بلا نوع', cost: 100, from_date: '2026-01-01' };
+    const ar = await call('PUT', '/api/v1/associations', payload);
+    expect(ar.statusCode).toBe(422);
+    expect(ar.json().errors).toContainEqual({ field: 'association_type', title: 'من فضلك اختر نوع الجمعية' });
+    const en = await call('PUT', '/api/v1/associations', payload, 'en');
+    expect(en.json().errors).toContainEqual({ field: 'association_type', title: 'Please choose the association type' });
   });
 
   it('lists with the filters of SPEC §2: title, code, type, cost range, dates, status', async () => {
@@ -160,7 +175,14 @@ describe('associations', () => {
       AvailableDays: 1199,
     });
     expect(
-      (await call('PUT', '/api/v1/associations/999999', { title: 'x', cost: 20, from_date: '2027-02-01' })).statusCode,
+      (
+        await call('PUT', '/api/v1/associations/999999', {
+          title: 'x',
+          cost: 20,
+          association_type: 'normal',
+          from_date: '2027-02-01',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -239,7 +261,7 @@ describe('importing turn days', () => {
     const bad = await upload(
       a.id,
       csv([
-        '1,2027-01-02', // fine
+        '1,2027-01-01', // fine (unchanged)
         '2,2031-01-01', // after to_date
         '1,2027-01-05', // repeated number
         '3,2027-01-09', // held by the member
@@ -262,7 +284,8 @@ describe('importing turn days', () => {
     ]);
     expect(await datesOf(a.id)).toEqual(before);
 
-    const good = csv(['1,2027-01-02', '2,2027-01-03', `3,${before[2]}`]);
+    // The last two days move one day later (to_date is free): still one date a day, in day order.
+    const good = csv(['1199,2030-04-14', '1200,2030-04-15', `3,${before[2]}`]);
     const preview = await upload(a.id, good, 'days.csv', false);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data).toEqual({ rows: 3, changed: 2, applied: false });
@@ -270,14 +293,68 @@ describe('importing turn days', () => {
     const applied = await upload(a.id, good, 'days.csv', true);
     expect(applied.json().data).toEqual({ rows: 3, changed: 2, applied: true });
     const after = await datesOf(a.id);
-    expect(after.slice(0, 3)).toEqual(['2027-01-02', '2027-01-03', before[2]]);
+    expect(after.slice(1197)).toEqual(['2030-04-12', '2030-04-14', '2030-04-15']);
+    expect(after[2]).toBe(before[2]);
     const [due] = await t.db
       .select({ due: installments.dueDate })
       .from(installments)
-      .where(and(eq(installments.associationId, a.id), eq(installments.dayNumber, 2)));
-    expect(due?.due).toBe('2027-01-03');
+      .where(and(eq(installments.associationId, a.id), eq(installments.dayNumber, 1199)));
+    expect(due?.due).toBe('2030-04-14');
     const [audit] = await auditEntries(t.app, admin, 'associations.update', a.id);
     expect(audit?.new_value?.days_version).toBe(2);
+  });
+
+  it('refuses two days on one date, dates out of day order and owed days moved into the past, naming each row', async () => {
+    // Today (Cairo) is 2027-01-10; day n is on January n. A member holds day 50, so every other day
+    // has an installment of theirs still owed.
+    setClock('2027-01-10T10:00:00+02:00');
+    const a = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const member = await createUser(t.db, { type: 'user' });
+    await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: 50 });
+    const empty = await createAssociation(t.app, admin, { from_date: '2027-01-01' });
+    const before = await datesOf(a.id);
+    const file = csv([
+      '20,2027-01-21', // day 21's date, which the file does not change: two days on one date
+      '40,2027-01-45', // not a date: that reason only
+      '60,2030-04-15', // to_date, free, but after day 61's date (2 March): out of order
+      '41,2027-03-01', // day 60's old date, freed by the line above, but after day 42's: out of order
+      '45,2027-02-10', // day 41's old date, freed, but before day 44's: out of order
+      '12,2027-01-05', // owed, moved into the past (and onto day 5's date: the owed reason is the one named)
+      '3,2027-01-03', // unchanged: fine
+    ]);
+    for (const apply of [false, true]) {
+      const res = await upload(a.id, file, 'days.csv', apply);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.map((e: { field: string; title: string }) => [e.field, e.title])).toEqual([
+        ['row.2.date', 'Line 2: 2027-01-21 is also the date of day 21; two days cannot share a date'],
+        ['row.3.date', 'Line 3: the date is not valid'],
+        ['row.4.date', 'Line 4: the date must come before that of day 61 (2027-03-02)'],
+        ['row.5.date', 'Line 5: the date must come before that of day 42 (2027-02-11)'],
+        ['row.6.date', 'Line 6: the date must come after that of day 44 (2027-02-13)'],
+        [
+          'row.7.date',
+          'Line 7: this day still has unpaid installments, so it cannot move to a date that has passed (2027-01-05)',
+        ],
+      ]);
+    }
+    expect(await datesOf(a.id)).toEqual(before);
+    const arabic = await upload(a.id, csv(['12,2027-01-05', '20,2027-01-21']), 'days.csv', false, 'ar');
+    expect(arabic.json().errors.map((e: { title: string }) => e.title)).toEqual([
+      'السطر 2: لهذا اليوم أقساط لم تُدفع بعد، فلا يمكن نقله إلى تاريخ مضى (2027-01-05)',
+      'السطر 3: التاريخ 2027-01-21 هو تاريخ اليوم رقم 21 أيضًا، ولا يكون يومان في تاريخ واحد',
+    ]);
+    // Swapping two days' dates puts them out of order; on a day nobody owes anything, a past date is
+    // refused only for what it collides with.
+    const swap = await upload(empty.id, csv(['5,2027-01-06', '6,2027-01-05']), 'days.csv', true);
+    expect(swap.json().errors.map((e: { title: string }) => e.title)).toEqual([
+      'Line 2: the date must come before that of day 6 (2027-01-05)',
+      'Line 3: the date must come after that of day 5 (2027-01-06)',
+    ]);
+    const unowed = await upload(empty.id, csv(['12,2027-01-05']), 'days.csv', true);
+    expect(unowed.json().errors.map((e: { title: string }) => e.title)).toEqual([
+      'Line 2: 2027-01-05 is also the date of day 5; two days cannot share a date',
+    ]);
+    expect(await datesOf(empty.id)).toEqual(before);
   });
 
   it('reads XLSX too (with real date cells)', async () => {
@@ -285,13 +362,13 @@ describe('importing turn days', () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('days');
     sheet.addRow(['day_number', 'date']);
-    sheet.addRow([10, new Date(Date.UTC(2027, 0, 20))]);
-    sheet.addRow([11, '2027-01-21']);
+    sheet.addRow([1199, new Date(Date.UTC(2030, 3, 14))]);
+    sheet.addRow([1200, '2030-04-15']);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const res = await upload(a.id, bytes, 'days.xlsx', true);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ rows: 2, changed: 2, applied: true });
-    expect((await datesOf(a.id)).slice(9, 11)).toEqual(['2027-01-20', '2027-01-21']);
+    expect((await datesOf(a.id)).slice(1198)).toEqual(['2030-04-14', '2030-04-15']);
   });
 
   it('refuses a file that is not CSV or XLSX, an empty one, and one too large', async () => {

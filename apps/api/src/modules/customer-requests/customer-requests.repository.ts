@@ -276,19 +276,18 @@ export async function requestHistory(db: Reader, id: number): Promise<TRequestHi
     status_type: Named & { code: RequestStatusCode };
     note: string | null;
     created_at: string;
+    payment_amount_piastres: string | number | null;
+    payment_reference: string | null;
     reason: (Named & { final_decision: boolean }) | null;
   }>(
     await db.execute(sql`select h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
+        h.payment_amount_piastres, h.payment_reference,
         json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
-        case when h.action = 'reject' and rr.id is not null
-          and h.id = (select max(x.id) from workflow_history x
-                      where x.machine = h.machine and x.record_id = h.record_id and x.action = 'reject')
-          then json_build_object('id', rr.id, 'name', rr.name, 'name_local', rr.name_local,
-            'final_decision', rr.final_decision) end as reason
+        case when rr.id is not null then json_build_object('id', rr.id, 'name', rr.name, 'name_local', rr.name_local,
+          'final_decision', rr.final_decision) end as reason
       from workflow_history h
       join request_status_types st on st.id = h.to_status
-      join customer_requests c on c.id = h.record_id
-      left join rejection_reasons rr on rr.id = c.rejection_reason_id
+      left join rejection_reasons rr on rr.id = h.rejection_reason_id
       left join users u on u.id = h.actor_id
       where h.machine = ${REQUEST_MACHINE.name} and h.record_id = ${id}
       order by h.id desc`),
@@ -300,6 +299,8 @@ export async function requestHistory(db: Reader, id: number): Promise<TRequestHi
     request_status_type: { ...asNamed(r.status_type), code: r.status_type.code },
     note: r.note,
     created_at: iso(r.created_at),
+    payment_amount: r.payment_amount_piastres === null ? null : piastresToPounds(r.payment_amount_piastres),
+    payment_reference: r.payment_reference,
     rejection_reason: r.reason ? { ...asNamed(r.reason), final_decision: r.reason.final_decision === true } : null,
   }));
 }

@@ -14,12 +14,13 @@ import {
   requestPolicy,
   type TRequestActionRequest,
 } from '@portal/shared/schemas/customer-requests-machine';
+import { REQUEST_STATUS_IDS } from '@portal/shared/schemas/request-ids';
 import { mayTake, transitionOf } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { type AppContext, viewerOf } from '../../lib/context.js';
+import { type AppContext, callerOf, viewerOf } from '../../lib/context.js';
 import { poundsToPiastres } from '../../lib/money.js';
 import { notAllowedNow } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
@@ -113,14 +114,31 @@ export async function actOnCustomerRequest(
     const transition = transitionOf(REQUEST_MACHINE, input.type, status);
     if (!transition) throw notAllowedHere(status, tx.locale);
     if (!mayTake(REQUEST_MACHINE, transition, viewer, record)) throw AppError.forbidden();
+    // DESIGN §2 Accounts: a customer submits (or resubmits) only once their email is activated; a
+    // draft may wait. The same answer as joining an association unconfirmed (403, decision 0018).
+    if (transition.to === REQUEST_STATUS_IDS.submitted && callerOf(ctx).userType === 'user') {
+      const [me] = rowsOf<{ verified: boolean }>(
+        await tx.db.execute(sql`select email_verified_at is not null as verified from users where id = ${viewer.id}`),
+      );
+      if (!me?.verified) throw new AppError(403, 'requests.errors.email_unverified');
+    }
 
     const set: SQL[] = [sql`status = ${transition.to}`, sql`updated_at = now()`];
     let note: string | null = null;
+    // What the step decided, kept in its history row too: the request keeps only the latest.
+    const step: { fee: number | null; reference: string | null; reason: number | null } = {
+      fee: null,
+      reference: null,
+      reason: null,
+    };
     if (input.type === 'next-for-pay') {
-      set.push(
-        sql`payment_amount_piastres = ${poundsToPiastres(input.payment_amount)}`,
-        sql`payment_reference = ${input.payment_reference}`,
-      );
+      step.fee = poundsToPiastres(input.payment_amount);
+      step.reference = input.payment_reference;
+      set.push(sql`payment_amount_piastres = ${step.fee}`, sql`payment_reference = ${step.reference}`);
+    } else if (input.type === 'reset') {
+      // Back to draft: a fee, its reference and a cancellation belong to the round that ended (the
+      // history keeps them); a rejection's reason stays, as it decides whether the creator may resubmit.
+      set.push(sql`payment_amount_piastres = null`, sql`payment_reference = null`, sql`cancel_reason = null`);
     } else if (input.type === 'reject') {
       const [reason] = rowsOf<{ id: number }>(
         await tx.db.execute(sql`select id from rejection_reasons where id = ${input.rejection_reason_id}`),
@@ -132,6 +150,7 @@ export async function actOnCustomerRequest(
       }
       set.push(sql`rejection_reason_id = ${input.rejection_reason_id}`, sql`rejection_note = ${input.rejection_note}`);
       note = input.rejection_note;
+      step.reason = input.rejection_reason_id;
     } else if (input.type === 'cancel') {
       set.push(sql`cancel_reason = ${input.reason}`);
       note = input.reason;
@@ -142,8 +161,10 @@ export async function actOnCustomerRequest(
         where id = ${id} and status = ${status} returning id`),
     );
     if (updated.length !== 1) throw notAllowedHere(status, tx.locale);
-    await tx.db.execute(sql`insert into workflow_history (machine, record_id, action, from_status, to_status, actor_id, note)
-      values (${REQUEST_MACHINE.name}, ${id}, ${input.type}, ${status}, ${transition.to}, ${viewer.id}, ${note})`);
+    await tx.db.execute(sql`insert into workflow_history (machine, record_id, action, from_status, to_status, actor_id, note,
+        payment_amount_piastres, payment_reference, rejection_reason_id)
+      values (${REQUEST_MACHINE.name}, ${id}, ${input.type}, ${status}, ${transition.to}, ${viewer.id}, ${note},
+        ${step.fee}, ${step.reference}, ${step.reason})`);
     // The creator hears of what others did; what they did themselves (submitting) they know.
     if (record.created_by !== viewer.id) {
       await tellMember(tx, record.created_by, {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Permission } from '@portal/shared/permissions';
 import {
   REQUEST_ACTIONS,
@@ -12,6 +14,7 @@ import { createUser } from '../../../test/factories/users.js';
 import { auditEntries } from '../../../test/helpers/audit.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { mailJobs } from '../../../test/helpers/mail-jobs.js';
+import { MIGRATIONS_DIR } from '../../config/paths.js';
 import { rowsOf } from '../../db/client.js';
 import { inTransaction, systemScope } from '../../db/transaction.js';
 import { setClock } from '../../lib/clock.js';
@@ -210,6 +213,38 @@ describe('the transition table', () => {
     expect(await statusOf(id)).toBe(8);
   });
 
+  it('a customer whose email is not activated cannot submit or resubmit (403, translated); a draft may wait', async () => {
+    const user = await createUser(t.db, { type: 'user', roles: ['user'], emailVerified: false });
+    const token = await loginAs(t.app, user.phone, user.password);
+    const draft = await createCustomerRequest(t.db, { createdBy: user.id, status: 1 });
+    const rejected = await createCustomerRequest(t.db, {
+      createdBy: user.id,
+      status: 8,
+      rejectionReasonId: NON_FINAL_REASON,
+    });
+    const before = await historyCount(draft.id);
+    const ar = await act(token, draft.id, 'next', 'ar');
+    expect(ar.statusCode).toBe(403);
+    expect(ar.json()).toMatchObject({
+      code: 'requests.errors.email_unverified',
+      message: 'فعّل بريدك الإلكتروني أولًا، ثم يمكنك تقديم الطلب؛ يمكنك حفظه كمسودة حتى ذلك الحين',
+    });
+    const en = await act(token, rejected.id, 'next', 'en');
+    expect(en.statusCode).toBe(403);
+    expect(en.json().message).toBe(
+      'Activate your email first; then you can submit the request. Until then you can keep it as a draft.',
+    );
+    expect(await statusOf(draft.id)).toBe(1);
+    expect(await statusOf(rejected.id)).toBe(8);
+    expect(await historyCount(draft.id)).toBe(before);
+    // Cancelling one's own draft needs no activation.
+    expect((await act(token, draft.id, 'cancel')).statusCode).toBe(200);
+    // Once activated, the same step goes through.
+    await t.db.execute(sql`update users set email_verified_at = now() where id = ${user.id}`);
+    expect((await act(token, rejected.id, 'next')).statusCode).toBe(200);
+    expect(await statusOf(rejected.id)).toBe(2);
+  });
+
   it('409 names the current status in the caller’s language; a stranger’s action is a 404', async () => {
     const creator = await account();
     const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 7 });
@@ -246,6 +281,32 @@ describe('the transition table', () => {
       await t.db.execute(sql`select payment_amount_piastres::text as p from customer_requests where id = ${id}`),
     );
     expect(row?.p).toBe('15075');
+  });
+
+  it('the fee takes Arabic digits with the Arabic decimal and thousands separators; a slip is refused on its field', async () => {
+    const creator = await account();
+    const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 3 });
+    const slip = await as(
+      admin,
+      'POST',
+      `/customers_requests/action/${id}`,
+      { type: 'next-for-pay', payment_amount: '١٢٬٥٠', payment_reference: 'X' },
+      'ar',
+    );
+    expect(slip.statusCode).toBe(422);
+    expect(slip.json().errors).toEqual([{ field: 'payment_amount', title: 'من فضلك أدخل مبلغًا أكبر من صفر' }]);
+    expect(await statusOf(id)).toBe(3);
+    const paid = await as(admin, 'POST', `/customers_requests/action/${id}`, {
+      type: 'next-for-pay',
+      payment_amount: '١٬٢٥٠٫٥٠',
+      payment_reference: 'FAWRY-1',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.payment_amount).toBe(1250.5);
+    const [row] = rowsOf<{ p: string }>(
+      await t.db.execute(sql`select payment_amount_piastres::text as p from customer_requests where id = ${id}`),
+    );
+    expect(row?.p).toBe('125050');
   });
 });
 
@@ -331,6 +392,88 @@ describe('history', () => {
     expect(bell.message).toContain('صورة البطاقة غير واضحة');
     const [audit] = await auditEntries(t.app, admin, 'customer_requests.update', id);
     expect(audit?.new_value).toMatchObject({ status: 8 });
+  });
+});
+
+describe('what each step decided', () => {
+  it('a reset clears the fee, its reference and a cancel reason; the history keeps each fee and each rejection’s reason', async () => {
+    const creator = await account();
+    const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 3 });
+    expect((await act(admin, id, 'next-for-pay')).statusCode).toBe(200);
+    // Rejected once (a reason that lets the creator resubmit), reset, accepted again with another
+    // fee, rejected for good, then reset: every step keeps what it decided.
+    expect((await act(admin, id, 'reject')).statusCode).toBe(200);
+    expect((await act(admin, id, 'reset')).statusCode).toBe(200);
+    await t.db.execute(sql`update customer_requests set status = 3 where id = ${id}`);
+    const second = await act(admin, id, 'next-for-pay', 'en', { payment_amount: '٩٩٫٥', payment_reference: 'CASH-2' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(
+      (await act(admin, id, 'reject', 'en', { rejection_reason_id: FINAL_REASON, rejection_note: 'مزورة' })).statusCode,
+    ).toBe(200);
+    expect((await act(admin, id, 'cancel')).statusCode).toBe(200);
+    const reset = await act(admin, id, 'reset');
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    const detail = (await as(admin, 'GET', `/customers_requests/${id}`)).json().data;
+    expect(detail).toMatchObject({
+      request_status_type: { id: 1 },
+      payment_amount: null,
+      payment_reference: null,
+      cancel_reason: null,
+      // The rejection stays on the request: it decides whether the creator may resubmit.
+      rejection_reason_id: FINAL_REASON,
+    });
+    const [row] = rowsOf<{ fee: string | null; reference: string | null; cancel: string | null }>(
+      await t.db.execute(sql`select payment_amount_piastres::text as fee, payment_reference as reference,
+          cancel_reason as cancel from customer_requests where id = ${id}`),
+    );
+    expect(row).toEqual({ fee: null, reference: null, cancel: null });
+
+    const steps = [...detail.history].reverse() as {
+      action: string;
+      payment_amount: number | null;
+      payment_reference: string | null;
+      rejection_reason: { id: number; final_decision: boolean } | null;
+      note: string | null;
+    }[];
+    const of = (action: string) => steps.filter((s) => s.action === action);
+    expect(of('next-for-pay').map((s) => [s.payment_amount, s.payment_reference])).toEqual([
+      [150.75, 'FAWRY-778812'],
+      [99.5, 'CASH-2'],
+    ]);
+    expect(of('reject').map((s) => [s.rejection_reason?.id, s.rejection_reason?.final_decision, s.note])).toEqual([
+      [NON_FINAL_REASON, false, 'صورة البطاقة غير واضحة'],
+      [FINAL_REASON, true, 'مزورة'],
+    ]);
+    expect(of('cancel')[0]?.note).toBe('طلب العميل الإلغاء');
+    for (const step of steps.filter((s) => s.action !== 'next-for-pay')) {
+      expect([step.payment_amount, step.payment_reference]).toEqual([null, null]);
+    }
+  });
+});
+
+describe('migration 0022: the history of older requests', () => {
+  it('puts a request’s fee and reference on its newest accept, its reason on its newest rejection', async () => {
+    const creator = await account();
+    const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 3 });
+    expect((await act(admin, id, 'next-for-pay')).statusCode).toBe(200);
+    expect((await act(admin, id, 'reject')).statusCode).toBe(200);
+    // As rows written before the history kept them.
+    await t.db.execute(sql`update workflow_history set payment_amount_piastres = null, payment_reference = null,
+        rejection_reason_id = null where machine = 'customer_request' and record_id = ${id}`);
+    const file = await readFile(path.join(MIGRATIONS_DIR, '0022_request_history_backfill.sql'), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    const history = (await as(admin, 'GET', `/customers_requests/${id}`)).json().data.history as {
+      action: string;
+      payment_amount: number | null;
+      payment_reference: string | null;
+      rejection_reason: { id: number } | null;
+    }[];
+    expect(history.find((h) => h.action === 'next-for-pay')).toMatchObject({
+      payment_amount: 150.75,
+      payment_reference: 'FAWRY-778812',
+    });
+    expect(history.find((h) => h.action === 'reject')?.rejection_reason?.id).toBe(NON_FINAL_REASON);
   });
 });
 

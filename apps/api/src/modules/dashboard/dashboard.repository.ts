@@ -43,11 +43,33 @@ export async function associationsByCost(db: Reader): Promise<{ cost: number; co
   return rows.map((r) => ({ cost: Number(r.cost) / 100, cost_count: Number(r.n) }));
 }
 
-/** Subscriptions per association title (SPEC §2 item 5), from the counter the subscriptions trigger keeps. */
-export async function subscriptionsByAssociation(db: Reader, limit = 10): Promise<{ title: string; users: number }[]> {
-  const rows = rowsOf<{ title: string; n: number }>(
-    await db.execute(sql`select title, subscriptions_count as n from associations
-      where subscriptions_count > 0 order by subscriptions_count desc, id limit ${limit}`),
+/** How many associations the subscriptions chart names one by one; the rest are one "others" bar. */
+export const CHART_TOP = 10;
+
+export type SubscriptionsChart = {
+  top: { title: string; users: number }[];
+  /** Every association not in `top` (none subscribed, or past the first CHART_TOP), and their subscribers. */
+  others: { associations: number; users: number };
+};
+
+/**
+ * Subscriptions per association (SPEC §2 item 5), from the counter the subscriptions trigger keeps:
+ * the CHART_TOP most subscribed by name, and every other association summed into one figure, so the
+ * chart accounts for every association (associations are few: DESIGN §5 counts 100).
+ */
+export async function subscriptionsByAssociation(db: Reader, limit = CHART_TOP): Promise<SubscriptionsChart> {
+  const rows = rowsOf<{ title: string | null; n: string | number; associations: number; top: boolean }>(
+    await db.execute(sql`with ranked as (
+        select id, title, subscriptions_count as n,
+          row_number() over (order by subscriptions_count desc, id) <= ${limit} and subscriptions_count > 0 as top
+        from associations)
+      (select title, n::bigint as n, 1 as associations, true as top from ranked where top order by n desc, id)
+      union all
+      select null, coalesce(sum(n), 0)::bigint, count(*)::int, false from ranked where not top`),
   );
-  return rows.map((r) => ({ title: r.title, users: Number(r.n) }));
+  const rest = rows.find((r) => !r.top);
+  return {
+    top: rows.filter((r) => r.top).map((r) => ({ title: r.title ?? '', users: Number(r.n) })),
+    others: { associations: Number(rest?.associations ?? 0), users: Number(rest?.n ?? 0) },
+  };
 }

@@ -1,11 +1,28 @@
-import type { TDashboardCounts } from '@portal/shared/schemas/dashboard';
+import { translate } from '@portal/shared/messages';
+import type { TDashboardCounts, TDashboardSubscriptionsRow } from '@portal/shared/schemas/dashboard';
 import { type AppContext, callerOf } from '../../lib/context.js';
 import {
   associationsByCost,
   countCustomers,
   countInstallments,
+  type SubscriptionsChart,
   subscriptionsByAssociation,
 } from './dashboard.repository.js';
+
+/**
+ * The chart's bars: the most subscribed associations by name, then one bar for every other
+ * association (its title translated for a client that shows titles only; `others` tells the web
+ * app to write its own label). No bar at all while nobody has subscribed (the chart's empty state).
+ */
+function subscriptionBars(
+  chart: SubscriptionsChart | null,
+  locale: AppContext['locale'],
+): TDashboardSubscriptionsRow[] {
+  if (!chart || chart.top.length === 0) return [];
+  if (chart.others.associations === 0) return chart.top;
+  const title = translate(locale, 'associations.dashboard.others', { count: chart.others.associations });
+  return [...chart.top, { title, users: chart.others.users, others: chart.others.associations }];
+}
 
 /**
  * Any logged-in user may open the dashboard; the user counts are given only to
@@ -19,7 +36,7 @@ export async function dashboardCounts(ctx: AppContext): Promise<TDashboardCounts
     can.has('users.index') ? countCustomers(ctx.db) : null,
     can.has('payments.index') ? countInstallments(ctx.db, ctx.clock.today()) : null,
     can.has('associations.index') ? associationsByCost(ctx.db) : [],
-    can.has('subscriptions.index') ? subscriptionsByAssociation(ctx.db) : [],
+    can.has('subscriptions.index') ? subscriptionsByAssociation(ctx.db) : null,
   ]);
   return {
     counts: [
@@ -32,6 +49,6 @@ export async function dashboardCounts(ctx: AppContext): Promise<TDashboardCounts
       },
     ],
     counts_associations: byCost,
-    counts_subscriptions: bySubscriptions,
+    counts_subscriptions: subscriptionBars(bySubscriptions, ctx.locale),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssociation, subscribe } from '../../../test/factories/associations.js';
 import { createUser } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { users } from '../../db/schema/users.js';
@@ -88,5 +89,47 @@ describe('GET /dashbored/count', () => {
     const anonymous = await counts(null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe('انتهت الجلسة، من فضلك سجّل الدخول مرة أخرى');
+  });
+
+  it('the subscriptions chart names the ten most subscribed associations and sums every other one', async () => {
+    // Twelve associations: the first joined by 3 members, the second by 2, the next nine by one each
+    // (ties in creation order), the twelfth by nobody.
+    const made = [];
+    for (let i = 0; i < 12; i += 1) {
+      made.push(
+        await createAssociation(t.app, admin, { title: `جمعية الرسم ${i + 1}`, cost: 5, from_date: '2027-01-01' }),
+      );
+    }
+    const members = await Promise.all(Array.from({ length: 3 }, () => createUser(t.db, { type: 'user' })));
+    const joins = [3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0];
+    for (const [i, association] of made.entries()) {
+      for (const [n, member] of members.slice(0, joins[i]).entries()) {
+        const res = await subscribe(t.app, admin, {
+          user_id: member.id,
+          association_id: association.id,
+          day_number: n + 1,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    const shown = (await counts(admin)).json().data.counts_subscriptions;
+    expect(shown).toHaveLength(11);
+    expect(shown.slice(0, 10)).toEqual(
+      Array.from({ length: 10 }, (_, i) => ({ title: `جمعية الرسم ${i + 1}`, users: joins[i] })),
+    );
+    // The eleventh (1 subscriber) and the twelfth (none): two associations, one subscriber.
+    expect(shown[10]).toEqual({ title: 'جمعيات أخرى (2)', users: 1, others: 2 });
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashbored/count',
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+    });
+    expect(english.json().data.counts_subscriptions[10]).toEqual({
+      title: 'Other associations (2)',
+      users: 1,
+      others: 2,
+    });
+    // Every subscription is on the chart.
+    expect(shown.reduce((sum: number, row: { users: number }) => sum + row.users, 0)).toBe(14);
   });
 });

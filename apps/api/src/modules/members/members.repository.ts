@@ -161,6 +161,19 @@ export async function statementRows(
   }));
 }
 
+/**
+ * What is left to pay on one of my subscriptions, summed in SQL in piastres (DESIGN §6): every
+ * installment still owed, late or future. Owed means pending: a received or cancelled one is not.
+ */
+export async function remainingPiastres(db: Reader, userId: number, subscriptionId: number): Promise<number> {
+  const [row] = rowsOf<{ remaining: string | number }>(
+    await db.execute(sql`select coalesce(sum(i.amount_piastres), 0)::bigint as remaining
+      from installments i
+      where i.subscription_id = ${subscriptionId} and i.user_id = ${userId} and i.status = 'pending'`),
+  );
+  return Number(row?.remaining ?? 0);
+}
+
 /** A day nobody holds whose date is today or later. */
 function freeDay(today: string): SQL {
   return sql`d.date >= ${today}::date and not exists (
@@ -184,6 +197,7 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
         from_date: string;
         to_date: string;
         total: number;
+        amount_piastres: string | number;
         available: number;
         first_day: number | null;
         first_date: string | null;
@@ -191,6 +205,8 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
         await db.execute(sql`select a.id, a.title, a.type, a.cost_piastres, a.from_date::text as from_date,
             a.to_date::text as to_date,
             (select count(*)::int from association_days d where d.association_id = a.id) as total,
+            a.cost_piastres::bigint * (select count(*) from association_days d where d.association_id = a.id)
+              as amount_piastres,
             f.available, f.first_day, f.first_date
           from (select * from associations a where ${where} order by ${order} limit ${limit} offset ${offset}) a
           cross join lateral (
@@ -213,7 +229,7 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
         cost: piastresToPounds(Number(r.cost_piastres)),
         from_date: r.from_date,
         to_date: r.to_date,
-        amount: piastresToPounds(Number(r.cost_piastres) * Number(r.total)),
+        amount: piastresToPounds(r.amount_piastres),
         available_days: Number(r.available),
         first_available: r.first_day === null ? null : { day_number: Number(r.first_day), date: r.first_date ?? '' },
       }),

@@ -13,6 +13,7 @@ import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
+import { piastresToPounds } from '../../lib/money.js';
 import { installmentTotals } from '../subscriptions/subscriptions.repository.js';
 import { quoteSubscription, subscribe } from '../subscriptions/subscriptions.service.js';
 import {
@@ -20,6 +21,7 @@ import {
   mySubscription,
   mySubscriptions,
   openAssociations,
+  remainingPiastres,
   statementRows,
 } from './members.repository.js';
 
@@ -44,13 +46,13 @@ export async function getStatement(ctx: AppContext, id: number): Promise<TStatem
   const today = ctx.clock.today();
   const subscription = await mySubscription(ctx.db, me, id, today);
   if (!subscription) throw AppError.notFound();
-  const [totals, rows] = await Promise.all([
+  const [totals, rows, remaining] = await Promise.all([
     installmentTotals(ctx.db, id, today),
     statementRows(ctx.db, me, id, today),
+    remainingPiastres(ctx.db, me, id),
   ]);
-  // Sums are exact in piastres; pounds with two decimals add back exactly.
-  const remaining = Math.round((totals.late_sum + totals.future_sum) * 100) / 100;
-  return { subscription, totals, remaining_sum: remaining, rows, as_of: today };
+  // Money is summed in SQL in piastres (DESIGN §6); only the conversion to pounds happens here.
+  return { subscription, totals, remaining_sum: piastresToPounds(remaining), rows, as_of: today };
 }
 
 export async function listOpenAssociations(

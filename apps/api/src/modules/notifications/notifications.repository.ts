@@ -24,26 +24,45 @@ const APP_PATH = /^\/(?![/\\])[^\s]*$/;
  * change or not at all. Keys are checked here so a typo fails in tests, not on screen.
  */
 export async function notifyUser(tx: TxContext, userId: number, notification: NewNotification): Promise<number> {
-  for (const key of [notification.titleKey, notification.messageKey]) {
-    if (!isMessageKey(key)) throw new Error(`notifyUser: unknown catalogue key ${key}`);
+  const [id] = await notifyUsers(tx, [{ userId, notification }]);
+  if (id === undefined) throw new Error('notification insert returned nothing');
+  return id;
+}
+
+/**
+ * notifyUser for many users in one INSERT (a daily digest for thousands of members), with the same
+ * checks; each user’s open screens hear of theirs after the commit. Returns the new ids.
+ */
+export async function notifyUsers(
+  tx: TxContext,
+  items: { userId: number; notification: NewNotification }[],
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  for (const { notification } of items) {
+    for (const key of [notification.titleKey, notification.messageKey]) {
+      if (!isMessageKey(key)) throw new Error(`notifyUser: unknown catalogue key ${key}`);
+    }
+    const link = notification.link ?? null;
+    if (link !== null && !APP_PATH.test(link)) throw new Error(`notifyUser: not an app path: ${link}`);
   }
-  const link = notification.link ?? null;
-  if (link !== null && !APP_PATH.test(link)) throw new Error(`notifyUser: not an app path: ${link}`);
-  const [row] = await tx.db
+  const rows = await tx.db
     .insert(notifications)
-    .values({
-      userId,
-      type: notification.type,
-      titleKey: notification.titleKey,
-      messageKey: notification.messageKey,
-      params: notification.params ?? {},
-      link,
-    })
-    .returning({ id: notifications.id });
-  if (!row) throw new Error('notification insert returned nothing');
-  // The bell of every open screen of this user updates without a reload (SSE, Redis between instances).
-  tx.afterCommit(() => tx.events.publish(userId, { type: 'notification', id: row.id }));
-  return row.id;
+    .values(
+      items.map(({ userId, notification }) => ({
+        userId,
+        type: notification.type,
+        titleKey: notification.titleKey,
+        messageKey: notification.messageKey,
+        params: notification.params ?? {},
+        link: notification.link ?? null,
+      })),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId });
+  // The bell of every open screen of these users updates without a reload (SSE, Redis between instances).
+  tx.afterCommit(() => {
+    for (const row of rows) tx.events.publish(row.userId, { type: 'notification', id: row.id });
+  });
+  return rows.map((r) => r.id);
 }
 
 /** The newest `limit` notifications of a user, with their unseen and total counts. */

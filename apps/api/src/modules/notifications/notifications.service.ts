@@ -10,7 +10,7 @@ import type { NotificationRow } from '../../db/schema/notifications.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf } from '../../lib/context.js';
-import { formatDayFor } from '../../lib/recipients.js';
+import { formatDayFor, formatMoneyFor } from '../../lib/recipients.js';
 import { deleteAllOfUser, deleteOne, listOfUser, markSeen } from './notifications.repository.js';
 
 /**
@@ -20,10 +20,23 @@ import { deleteAllOfUser, deleteOne, listOfUser, markSeen } from './notification
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The values a message names, a day among them written in the reader's language. */
+/** The suffix of a param holding money in piastres: `total_piastres` is read as `total`, in EGP. */
+const PIASTRES = '_piastres';
+
+/**
+ * The values a message names, in the reader's language: a day (`date`, yyyy-mm-dd) written out,
+ * and money kept in piastres (`<name>_piastres`) as EGP under `<name>`.
+ */
 function paramsFor(params: Record<string, string | number>, locale: Locale): Record<string, string | number> {
+  const out = { ...params };
   const date = params.date;
-  return typeof date === 'string' && DAY.test(date) ? { ...params, date: formatDayFor(locale, date) } : params;
+  if (typeof date === 'string' && DAY.test(date)) out.date = formatDayFor(locale, date);
+  for (const [key, value] of Object.entries(params)) {
+    if (key.endsWith(PIASTRES) && typeof value === 'number') {
+      out[key.slice(0, -PIASTRES.length)] = formatMoneyFor(locale, value);
+    }
+  }
+  return out;
 }
 
 function toItem(row: NotificationRow, locale: Locale): TNotificationItem {

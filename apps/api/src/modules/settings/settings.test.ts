@@ -40,6 +40,7 @@ describe('settings: typed values an operator changes without a deploy, each chan
       mail_sender_name: 'بوابة الجمعيات',
       default_page_size: 10,
       payout_arrears_policy: 'net',
+      reminder_days_before: 1,
     });
   });
 
@@ -56,6 +57,8 @@ describe('settings: typed values an operator changes without a deploy, each chan
       ['request_contracts_url', 'http://intranet.example.eg:8080/contracts?lang=ar', undefined],
       ['default_page_size', '20', 20],
       ['mail_sender_name', 'Gamaiya Support', undefined],
+      ['reminder_days_before', '٣', 3],
+      ['reminder_days_before', 0, undefined],
     ] as const) {
       const res = await change(key, value);
       expect(res.statusCode, res.body).toBe(200);
@@ -90,6 +93,10 @@ describe('settings: typed values an operator changes without a deploy, each chan
       ['default_page_size', 7],
       ['default_page_size', '200'],
       ['default_page_size', 'ten'],
+      ['reminder_days_before', 8],
+      ['reminder_days_before', -1],
+      ['reminder_days_before', 1.5],
+      ['reminder_days_before', 'غدًا'],
       ['recovery_mode', 'maybe'],
     ];
     const titles = new Set<string>();
@@ -105,6 +112,8 @@ describe('settings: typed values an operator changes without a deploy, each chan
     }
     expect(titles).toContain('Enter a full web address starting with https://, or leave it empty');
     expect(titles).toContain('اختر 5 أو 10 أو 20 أو 50 صفًا');
+    expect(titles).toContain('Choose a number of days from 0 to 7');
+    expect(titles).toContain('اختر عددًا من الأيام من 0 إلى 7');
     expect(await t.db.select().from(settings)).toEqual(before);
     const unknown = await change('no_such_setting', 1);
     expect(unknown.statusCode).toBe(404);

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, type TxContext, viewerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow } from '../../lib/list.js';
+import { formatDayFor } from '../../lib/recipients.js';
 import { applyTransition, recordCreated } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
 import { findTurnMove, listOwnTurnMoves, listTurnMoves as listRows } from './turn-moves.repository.js';
@@ -118,8 +119,10 @@ export async function cancelTurnMove(ctx: AppContext, id: number): Promise<TTurn
 
 /**
  * Moves the subscription to the request's day, only if it is still where the request found it,
- * still unpaid, and the day is a day of the association not yet past. A day taken meanwhile
- * hits subscriptions_day_held_key: of two approvals of one day at once, exactly one wins.
+ * still unpaid, its own day still ahead (a turn whose day has come is owed its payout: asking
+ * checked it, and days pass while a request waits), and the target a day of the association not
+ * yet past. A day taken meanwhile hits subscriptions_day_held_key: of two approvals of one day at
+ * once, exactly one wins.
  */
 async function moveSubscription(
   tx: TxContext,
@@ -134,11 +137,12 @@ async function moveSubscription(
   const [moved] = rowsOf<{ date: string }>(
     await tx.db
       .execute(sql`update subscriptions s set day_number = ${request.to_day}, updated_at = now()
-        from association_days d
+        from association_days d, association_days own
         where s.id = ${request.subscription_id} and s.day_number = ${request.from_day}
           and s.status = 'active' and s.transfer_status = 'unpaid'
           and not exists (select 1 from associations a where a.id = s.association_id
             and (a.closed_at is not null or a.to_date <= ${today}::date))
+          and own.association_id = s.association_id and own.day_number = s.day_number and own.date > ${today}::date
           and d.association_id = s.association_id and d.day_number = ${request.to_day} and d.date >= ${today}::date
         returning d.date::text as date`)
       .catch((error: unknown) => {
@@ -146,7 +150,18 @@ async function moveSubscription(
         throw error;
       }),
   );
-  if (!moved) throw moveInvalid();
+  if (!moved) {
+    // Say why when it is the member's own day that has come; anything else is SPEC §8's message.
+    const [own] = rowsOf<{ date: string }>(
+      await tx.db.execute(sql`select d.date::text as date from subscriptions s
+        join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
+        where s.id = ${request.subscription_id} and s.day_number = ${request.from_day}`),
+    );
+    if (own && own.date <= today) {
+      throw new AppError(409, 'turn_moves.errors.turn_passed_decide', { date: formatDayFor(tx.locale, own.date) });
+    }
+    throw moveInvalid();
+  }
   return { association: request.title, from: Number(request.from_day), to: Number(request.to_day), date: moved.date };
 }
 

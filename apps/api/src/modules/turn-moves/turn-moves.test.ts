@@ -259,6 +259,33 @@ describe('staff decide', () => {
     expect((await as(admin, 'POST', `/associations/change-turn/${id}`, { id, status: 2 })).statusCode).toBe(200);
   });
 
+  it('approving once the member’s own day has come is refused (409, translated) and changes nothing', async () => {
+    const m = await memberOn(50);
+    const id = (await ask(m.token, m.subscriptionId, 70)).json().data.id;
+    // Day 50 is 2027-02-19: the request waited in review until that day.
+    setClock('2027-02-19T09:00:00+02:00');
+    const ar = await as(admin, 'POST', `/associations/change-turn/${id}`, { id, status: 1 }, 'ar');
+    expect(ar.statusCode).toBe(409);
+    expect(ar.json().message).toBe('حلّ يوم دور المشترك (19 فبراير 2027) بالفعل؛ لم يعد من الممكن نقل دوره');
+    const en = await as(admin, 'POST', `/associations/change-turn/${id}`, { id, status: 1 }, 'en');
+    expect(en.json().message).toBe(
+      "The member's turn day (19 February 2027) has already come; the turn can no longer move",
+    );
+    const [row] = await t.db.select().from(turnMoveRequests).where(eq(turnMoveRequests.id, id));
+    expect(row).toMatchObject({ status: 0, decidedBy: null });
+    expect(await dayOf(m.subscriptionId)).toBe(50);
+    const history = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from workflow_history
+        where machine = 'turn_move' and record_id = ${id} and action = 'approve'`),
+    );
+    expect(history[0]?.n).toBe(0);
+    expect(await mailJobs(t.db, { userId: m.member.id })).toEqual([]);
+    // The day before, it would still have moved.
+    setClock('2027-02-18T23:59:00+02:00');
+    expect((await as(admin, 'POST', `/associations/change-turn/${id}`, { id, status: 1 })).statusCode).toBe(200);
+    expect(await dayOf(m.subscriptionId)).toBe(70);
+  });
+
   it('two staff approving two requests for one day at the same moment: exactly one wins', async () => {
     const a = await memberOn(30);
     const b = await memberOn(31, a.associationId);

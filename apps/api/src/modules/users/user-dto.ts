@@ -27,6 +27,7 @@ export function toUserDto(row: UserRow, access: UserAccess, context: UserDtoCont
     active: row.active && row.deletedAt === null,
     removed: row.deletedAt !== null,
     dataRequired: (context.recoveryMode ?? false) && row.type === 'user' && row.dataCompletedAt === null,
+    reminder_emails: row.reminderEmails,
     created_at: iso(row.createdAt) ?? '',
     roles: access.roles,
     direct_permissions: access.direct,

@@ -272,7 +272,10 @@ export async function insertUser(tx: Tx, values: NewUser): Promise<UserRow> {
 }
 
 export type UserChanges = Partial<
-  Pick<UserRow, 'name' | 'email' | 'phone' | 'birthDate' | 'address' | 'active' | 'phoneVerified' | 'image'> & {
+  Pick<
+    UserRow,
+    'name' | 'email' | 'phone' | 'birthDate' | 'address' | 'active' | 'phoneVerified' | 'image' | 'reminderEmails'
+  > & {
     passwordHash: string;
     emailVerifiedAt: string | null;
   }

@@ -160,6 +160,7 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
       const changes: UserChanges = { name: input.name, email: input.email, phone: input.phone };
       if (input.birthdate !== undefined) changes.birthDate = input.birthdate;
       if (input.address !== undefined) changes.address = input.address;
+      if (input.reminder_emails !== undefined) changes.reminderEmails = input.reminder_emails;
       // A changed contact is no longer a verified one.
       if (input.email !== (row.email ?? '').toLowerCase()) changes.emailVerifiedAt = null;
       if (input.phone !== row.phone) changes.phoneVerified = false;

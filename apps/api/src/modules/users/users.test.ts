@@ -365,6 +365,29 @@ describe('PUT /users/:id (edit)', () => {
     expect(clear.json().data).toMatchObject({ address: null, birthDate: null });
   });
 
+  it('a member turns reminder e-mails off and on; absent keeps the choice; a bad value is a 422 on its field', async () => {
+    const me = await createUser(t.db);
+    const token = await loginAs(t.app, me.phone, me.password);
+    const put = (extra: object) =>
+      call(token, {
+        method: 'PUT',
+        url: `/api/v1/users/${me.id}`,
+        payload: { name: me.name, email: me.email, phone: me.phone, ...extra },
+      });
+    expect((await put({})).json().data.reminder_emails).toBe(true);
+    const off = await put({ reminder_emails: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.reminder_emails).toBe(false);
+    expect((await findUserRow(t.db, me.id))?.reminderEmails).toBe(false);
+    expect((await put({})).json().data.reminder_emails).toBe(false);
+    const bad = await put({ reminder_emails: 'sometimes' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['reminder_emails']);
+    expect((await put({ reminder_emails: true })).json().data.reminder_emails).toBe(true);
+    const [entry] = await auditEntries(t.app, admin, 'users.update', me.id);
+    expect(entry?.new_value).toHaveProperty('reminder_emails');
+  });
+
   it('a changed email or phone is no longer verified', async () => {
     const me = await createUser(t.db);
     await t.db.execute(sql`update users set email_verified_at = now(), phone_verified = true where id = ${me.id}`);

@@ -4,12 +4,13 @@ import { useSettings } from '../../../features/settings/api/settings-api';
 import { RecoveryModeSetting } from '../../../features/settings/components/recovery-mode-setting';
 import { ValueSetting, type ValueSettingKey } from '../../../features/settings/components/value-setting';
 
-/** The order the value settings show in: the request form's links, mail, lists. */
+/** The order the value settings show in: the request form's links, mail, lists, reminders. */
 const VALUE_SETTINGS: readonly ValueSettingKey[] = [
   'request_documents_url',
   'request_contracts_url',
   'mail_sender_name',
   'default_page_size',
+  'reminder_days_before',
 ];
 
 /** /settings (admin_roles): what an operator changes without a deploy (docs/decisions/0022). */

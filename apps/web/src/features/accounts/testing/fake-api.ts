@@ -43,6 +43,7 @@ export function customer(overrides: Record<string, unknown> = {}) {
     active: true,
     removed: false,
     dataRequired: false,
+    reminder_emails: true,
     created_at: '2025-01-01T00:00:00.000Z',
     roles: [],
     direct_permissions: [],

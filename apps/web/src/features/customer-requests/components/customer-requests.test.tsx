@@ -8,6 +8,7 @@ import { makeUser } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { toRequestListBody } from '../api/requests-list-api';
 import { RequestActions } from './request-actions';
+import { RequestDetail } from './request-detail';
 import { RequestForm } from './request-form';
 import { RequestReceipt } from './request-receipt';
 import { RequestsTable } from './requests-table';
@@ -83,6 +84,8 @@ function detail(overrides: Partial<TCustomerRequestDetail> = {}): TCustomerReque
         request_status_type: { id: 1, name: 'Draft', name_local: 'مسودة', code: 'draft' },
         note: null,
         created_at: '2026-11-20T08:00:00.000Z',
+        payment_amount: null,
+        payment_reference: null,
         rejection_reason: null,
       },
     ],
@@ -177,6 +180,30 @@ describe('the request form', { timeout: 60_000 }, () => {
     expect(calls.some((c) => c.url.includes('/customers_requests/save'))).toBe(false);
   });
 
+  it('tells a customer whose email is not activated that submitting waits for it, with the way to activate', async () => {
+    signInAs({ id: 5 });
+    stubApi((call) => {
+      if (call.url === '/api/v1/users/5') return ok(makeUser({ id: 5, type: 'user', email_verified: false }));
+      if (call.url === '/api/v1/customers_requests/lookups') return ok(LOOKUPS);
+      return undefined;
+    });
+    await renderWithProviders(<RequestForm request={detail()} />, { lang: 'ar' });
+    const alert = await screen.findByTestId('request-unverified');
+    expect(alert).toHaveTextContent('فعّل بريدك الإلكتروني أولًا، ثم يمكنك تقديم الطلب؛ يمكنك حفظه كمسودة حتى ذلك الحين');
+    expect(within(alert).getByRole('link', { name: 'تفعيل البريد الإلكتروني' })).toHaveAttribute('href', '/message');
+    // Saving the draft stays open; submitting does not.
+    expect(screen.getByRole('button', { name: /حفظ وتقديم/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'حفظ' })).toBeEnabled();
+  });
+
+  it('says nothing of activation to a customer whose email is activated', async () => {
+    stub(5, []);
+    await renderWithProviders(<RequestForm request={detail()} />, { lang: 'en' });
+    await screen.findByLabelText('National ID');
+    expect(screen.queryByTestId('request-unverified')).toBeNull();
+    expect(screen.getByRole('button', { name: /Save and submit/ })).toBeEnabled();
+  });
+
   it('refuses an additional file over 512 KB or of another type at once, with the size/extension message', async () => {
     stub(5, []);
     await renderWithProviders(<RequestForm />, { lang: 'en' });
@@ -254,6 +281,49 @@ describe('the request’s actions', { timeout: 60_000 }, () => {
     );
   });
 
+  it('reads a fee typed with Arabic digits and separators, and marks the field the server refuses', async () => {
+    const sent: unknown[] = [];
+    stub(1, ['accept_requests', 'show_requests'], (call) => {
+      if (call.url === '/api/v1/customers_requests/action/41') {
+        sent.push(call.body);
+        return jsonResponse(
+          {
+            status: 'error',
+            message: 'من فضلك أكمل البيانات المطلوبة',
+            errors: [{ field: 'payment_amount', title: 'المبلغ أكبر من الحد المسموح' }],
+          },
+          422,
+        );
+      }
+      return undefined;
+    });
+    const reviewed = detail({
+      request_status_type: { id: 3, name: 'Reviewed', name_local: 'تمت المراجعة', code: 'reviewed' },
+      actions: ['next-for-pay', 'reject'],
+    });
+    await renderWithProviders(<RequestActions request={reviewed} />, { lang: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'قبول' }));
+    const dialog = await screen.findByRole('dialog');
+    const fee = within(dialog).getByLabelText('الرسوم');
+    // A thousands mark that does not group by threes is a slip (12٫50?): refused before sending.
+    fireEvent.change(fee, { target: { value: '١٢٬٥٠' } });
+    fireEvent.change(within(dialog).getByLabelText('مرجع الدفع'), { target: { value: 'FAWRY-7' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'قبول' }));
+    expect(await within(dialog).findByText('من فضلك أدخل مبلغًا أكبر من صفر', { exact: false })).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(fee, { target: { value: '١٬٢٥٠٫٥٠' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'قبول' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { type: 'next-for-pay', payment_amount: 1250.5, payment_reference: 'FAWRY-7', expected_status: 3 },
+      ]),
+    );
+    // The refusal is in the banner and under the field itself.
+    const banner = await within(dialog).findByRole('alert');
+    expect(banner).toHaveTextContent('من فضلك أكمل البيانات المطلوبة');
+    await waitFor(() => expect(fee.closest('.ant-form-item')).toHaveTextContent('المبلغ أكبر من الحد المسموح'));
+  });
+
   it('shows the server’s 409 (someone acted meanwhile) inside the dialog', async () => {
     stub(1, ['reject_requests', 'show_requests'], (call) => {
       if (call.url === '/api/v1/customers_requests/action/41') {
@@ -279,6 +349,57 @@ describe('the request’s actions', { timeout: 60_000 }, () => {
     expect(
       await within(dialog).findByText('This action is not possible while the request is «Rejected»'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the request’s history', { timeout: 60_000 }, () => {
+  const step = (
+    action: string,
+    status: [number, string, string, TCustomerRequestDetail['request_status_type']['code']],
+    extra: Partial<TCustomerRequestDetail['history'][number]> = {},
+  ): TCustomerRequestDetail['history'][number] => ({
+    action,
+    from_status: null,
+    created_by: { id: 1, name: 'سامي الموظف' },
+    request_status_type: { id: status[0], name: status[1], name_local: status[2], code: status[3] },
+    note: null,
+    created_at: '2026-11-21T09:00:00.000Z',
+    payment_amount: null,
+    payment_reference: null,
+    rejection_reason: null,
+    ...extra,
+  });
+  const history = [
+    step('reset', [1, 'Draft', 'مسودة', 'draft']),
+    step('reject', [8, 'Rejected', 'مرفوض', 'rejected'], {
+      note: 'صورة غير واضحة',
+      rejection_reason: { ...named(1, 'Incomplete documents', 'المستندات غير مكتملة'), final_decision: false },
+    }),
+    step('next-for-pay', [4, 'Accepted', 'مقبول', 'accepted'], {
+      payment_amount: 1250.5,
+      payment_reference: 'FAWRY-99',
+    }),
+  ];
+
+  it('shows each accept’s fee and reference and each rejection’s reason, in English', async () => {
+    stub(1, ['show_requests']);
+    await renderWithProviders(<RequestDetail request={detail({ history, actions: [] })} />, { lang: 'en' });
+    const timeline = screen.getByTestId('request-history');
+    const fee = within(timeline).getByTestId('history-fee');
+    expect(fee).toHaveTextContent('Fees: EGP 1,250.50 · Payment reference: FAWRY-99');
+    expect(timeline).toHaveTextContent('Reason: Incomplete documents');
+    expect(timeline).toHaveTextContent('صورة غير واضحة');
+    expect(within(timeline).getAllByTestId('history-fee')).toHaveLength(1);
+  });
+
+  it('in Arabic', async () => {
+    stub(1, ['show_requests']);
+    await renderWithProviders(<RequestDetail request={detail({ history, actions: [] })} />, { lang: 'ar' });
+    const timeline = screen.getByTestId('request-history');
+    expect(within(timeline).getByTestId('history-fee')).toHaveTextContent(
+      /^الرسوم: .*1,250\.50.*· مرجع الدفع: FAWRY-99$/,
+    );
+    expect(timeline).toHaveTextContent('السبب: المستندات غير مكتملة');
   });
 });
 

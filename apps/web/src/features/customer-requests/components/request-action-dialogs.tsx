@@ -4,6 +4,7 @@ import type { TRequestActionRequest } from '@portal/shared/schemas/customer-requ
 import { PAYMENT_REFERENCE_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH } from '@portal/shared/schemas/customer-requests-policy';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type { TUserListRow } from '@portal/shared/schemas/users';
+import { toLatinNumber } from '@portal/shared/text';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -57,8 +58,16 @@ function ActionDialog({
       await onSubmit(values);
       onClose();
     } catch (failure) {
-      if (failure instanceof ApiError && failure.message) setError(failure.message);
-      else setError(t('common.check_connection'));
+      if (failure instanceof ApiError && failure.message) {
+        setError(failure.message);
+        // A field the server refused says so under itself too (a fee it could not read, …).
+        const known = new Set(Object.keys(form.getFieldsValue() ?? {}));
+        form.setFields(
+          failure.errors
+            .filter((e) => e.field !== undefined && known.has(e.field))
+            .map((e) => ({ name: e.field as string, errors: [e.title] })),
+        );
+      } else setError(t('common.check_connection'));
     } finally {
       setPending(false);
     }
@@ -129,7 +138,8 @@ export function RequestActionDialog({
           onSubmit={(v) =>
             take({
               type: 'next-for-pay',
-              payment_amount: Number(v.payment_amount),
+              // Arabic digits and separators (٫ ٬) read as the rule above read them (packages/shared).
+              payment_amount: Number(toLatinNumber(String(v.payment_amount ?? ''))),
               payment_reference: String(v.payment_reference ?? '').trim(),
             })
           }

@@ -50,7 +50,10 @@ function Documents({ request }: { request: TCustomerRequestDetail }) {
 
 const HISTORY_COLORS: Record<string, string> = { error: 'red', success: 'green', default: 'gray' };
 
-/** Who did what, newest first (SPEC §3); a rejection shows its reason, tagged when final. */
+/**
+ * Who did what, newest first (SPEC §3): an accept shows the fee and payment reference it set, a
+ * rejection its reason (tagged when final), each kept with its own step even after a reset.
+ */
 function History({ history }: { history: TCustomerRequestDetail['history'] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -68,6 +71,17 @@ function History({ history }: { history: TCustomerRequestDetail['history'] }) {
               {' · '}
               {entry.created_by ? entry.created_by.name : t('requestsDetail.history.system')}
             </span>
+            {entry.payment_amount !== null && (
+              <span data-testid="history-fee">
+                {t('requestsDetail.history.fee', { amount: formatMoney(entry.payment_amount, lang) })}
+                {entry.payment_reference && (
+                  <>
+                    {' · '}
+                    {t('requestsDetail.history.reference')} <bdi dir="ltr">{entry.payment_reference}</bdi>
+                  </>
+                )}
+              </span>
+            )}
             {entry.rejection_reason && (
               <span>
                 {t('requestsDetail.history.reason', { reason: lookupName(entry.rejection_reason) })}{' '}

@@ -18,10 +18,12 @@ import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivationRequired } from '../../../components/feedback/activation-required';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { NativeSelect } from '../../../components/forms/native-select';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
+import { needsActivation } from '../../../lib/account-state';
 import { ApiError, apiUpload } from '../../../lib/api-client';
 import { useClientSettings } from '../../../lib/client-settings';
 import { dayjsOfDay, dayOfDayjs, today, todayDayjs } from '../../../lib/clock';
@@ -33,6 +35,9 @@ import { useInvalidateCustomerRequests, useRequestLookups } from '../api/lookups
 import { useRequestAction } from '../api/request-detail-api';
 import { lookupName } from './request-status';
 import './customer-requests.css';
+
+/** The server's refusal to submit for a customer whose email is not activated (DESIGN §2 Accounts). */
+const UNVERIFIED = 'requests.errors.email_unverified';
 
 // The documents' pickers (antd Upload and Progress, 15 KB gzip) arrive just after the form (DESIGN §5).
 const RequestFormDocuments = lazy(async () => ({
@@ -147,6 +152,10 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
   const [invalid, setInvalid] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
+  // Submitting needs an activated email (saving a draft does not): the server's 403 in its words,
+  // or the session already knows — said above the form with the way to activate, as joining does.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const unverified = refusal ?? (needsActivation(user) ? t(UNVERIFIED) : null);
 
   const identityType = Form.useWatch('identity_type_id', form);
   const serviceId = Form.useWatch('service_id', form);
@@ -207,7 +216,9 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
       invalidate(saved.id);
       away.leave(paths.serviceRequest(saved.id));
     } catch (error) {
-      if (error instanceof ApiError && !error.isNetwork && error.errors.length > 0) {
+      if (error instanceof ApiError && error.code === UNVERIFIED) {
+        setRefusal(error.message);
+      } else if (error instanceof ApiError && !error.isNetwork && error.errors.length > 0) {
         setServerErrors(error.errors.map((e) => e.title));
         form.setFields(
           error.errors.filter((e) => e.field).map((e) => ({ name: e.field as keyof Values, errors: [e.title] })),
@@ -238,6 +249,7 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
       }}
       scrollToFirstError
     >
+      {unverified && <ActivationRequired message={unverified} testId="request-unverified" />}
       {invalid && (
         <Alert
           type="error"
@@ -417,7 +429,7 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
           <Button
             icon={<CheckOutlined aria-hidden="true" />}
             onClick={() => void save(true)}
-            disabled={pending || away.leaving}
+            disabled={pending || away.leaving || unverified !== null}
           >
             {t('requestsForm.save_and_submit')}
           </Button>

@@ -125,6 +125,33 @@ describe('the dashboard charts', { timeout: 60_000 }, () => {
     expect(within(card).getByRole('rowheader', { name: 'جمعية الأمل للموظفين في القاهرة' })).toBeInTheDocument();
   });
 
+  it('labels the bar of every other association in the reader’s language, with how many it sums', async () => {
+    const withOthers = {
+      ...COUNTS,
+      counts_subscriptions: [...COUNTS.counts_subscriptions, { title: 'جمعيات أخرى (14)', users: 20, others: 14 }],
+    };
+    stub(withOthers);
+    await renderWithProviders(<SubscriptionsByAssociationChart />, { lang: 'en' });
+    const card = await drawn('chart-subscriptions');
+    const table = within(card).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['جمعية الأمل للموظفين في القاهرة9', 'جمعية النور3', 'Other associations (14)20']);
+  });
+
+  it('the others bar in Arabic', async () => {
+    stub({
+      ...COUNTS,
+      counts_subscriptions: [...COUNTS.counts_subscriptions, { title: 'x', users: 20, others: 14 }],
+    });
+    await renderWithProviders(<SubscriptionsByAssociationChart />, { lang: 'ar' });
+    const card = await drawn('chart-subscriptions');
+    expect(within(card).getByRole('rowheader', { name: 'جمعيات أخرى (14)' })).toBeInTheDocument();
+  });
+
   it('says there is nothing to draw yet, without loading the chart', async () => {
     stub({ ...COUNTS, counts_subscriptions: [] });
     await renderWithProviders(<SubscriptionsByAssociationChart />, { lang: 'en' });

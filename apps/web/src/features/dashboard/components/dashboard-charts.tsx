@@ -33,14 +33,19 @@ export function AssociationsByCostChart() {
 
 /**
  * Dashboard item 5 (SPEC §2, §3): subscribers per association title (users as values), the
- * server's top ten, the most subscribed first. Shown to holders of subscriptions.index.
+ * server's top ten, the most subscribed first, then one bar for every other association (the
+ * server's `others` row, labelled here with how many it sums). Shown to holders of subscriptions.index.
  */
 export function SubscriptionsByAssociationChart() {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const counts = useDashboardCounts();
   const bars = (counts.data?.counts_subscriptions ?? []).map((row, index) => ({
-    key: String(index),
-    label: row.title,
+    key: row.others === undefined ? String(index) : 'others',
+    label:
+      row.others === undefined
+        ? row.title
+        : t('dashboard.subscriptions_others', { count: formatNumber(row.others, lang) }),
     value: row.users,
   }));
   return (

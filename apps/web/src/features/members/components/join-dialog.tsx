@@ -2,7 +2,7 @@ import { type TOpenAssociation, ZJoinRequest } from '@portal/shared/schemas/memb
 import { Alert, Button, Form, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ActivationRequired } from '../../../components/feedback/activation-required';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { paths } from '../../../config/paths';
 import { needsActivation } from '../../../lib/account-state';
@@ -19,27 +19,6 @@ import { DaySelect } from './day-select';
 const UNVERIFIED = 'members.errors.email_unverified';
 
 type Values = { day_number?: number };
-
-/** "Activate your email first", with the way to the activation page (/message). */
-function UnverifiedAlert({ message }: { message: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      className="form-alert"
-      data-testid="join-unverified"
-      title={message}
-      action={
-        <Link to={paths.message}>
-          <Button size="small" type="primary" tabIndex={-1}>
-            {t('membersUi.join.activate')}
-          </Button>
-        </Link>
-      }
-    />
-  );
-}
 
 /**
  * Join an open association (decision 0018: directly, once the email is confirmed): pick a free
@@ -93,7 +72,7 @@ export function JoinDialog({ association, onClose }: { association: TOpenAssocia
       destroyOnHidden
       data-testid="join-dialog"
     >
-      {unverified && <UnverifiedAlert message={unverified} />}
+      {unverified && <ActivationRequired message={unverified} testId="join-unverified" />}
       <dl className="member-facts">
         <div>
           <dt>{t('membersUi.subscriptions.cost')}</dt>

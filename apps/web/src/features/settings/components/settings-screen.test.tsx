@@ -18,6 +18,7 @@ const SETTINGS = [
   { id: 'request_contracts_url', key: 'request_contracts_url', value: 'https://old.example.com', updated_at: null },
   { id: 'mail_sender_name', key: 'mail_sender_name', value: 'بوابة الجمعيات', updated_at: null },
   { id: 'default_page_size', key: 'default_page_size', value: 10, updated_at: null },
+  { id: 'reminder_days_before', key: 'reminder_days_before', value: 1, updated_at: null },
 ];
 
 describe('the settings screen', { timeout: 60_000 }, () => {
@@ -57,6 +58,38 @@ describe('the settings screen', { timeout: 60_000 }, () => {
       }),
     );
     expect(await screen.findByText('Done')).toBeInTheDocument();
+  });
+
+  it('offers the reminder days from the due date itself to a week before, in Arabic, and saves a number', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/v1/setting/index') return ok(SETTINGS);
+      if (call.url === '/api/v1/setting/change/reminder_days_before') {
+        return ok({ ...SETTINGS[5], value: (call.body as { value?: unknown }).value, updated_at: null });
+      }
+      return undefined;
+    });
+    await renderWithProviders(<SettingsRoute />);
+    const days = await screen.findByLabelText('موعد تذكير الأعضاء بالأقساط');
+    expect(days).toHaveValue('1');
+    const options = [...(days as HTMLSelectElement).options].filter((o) => o.value !== '').map((o) => o.textContent);
+    expect(options).toEqual([
+      'يوم الاستحقاق نفسه',
+      'قبل الموعد بيوم واحد',
+      'قبل الموعد بيومين',
+      'قبل الموعد بـ3 أيام',
+      'قبل الموعد بـ4 أيام',
+      'قبل الموعد بـ5 أيام',
+      'قبل الموعد بـ6 أيام',
+      'قبل الموعد بـ7 أيام',
+    ]);
+    fireEvent.change(days, { target: { value: '3' } });
+    const save = screen.getByTestId('setting-reminder_days_before-save');
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/v1/setting/change/reminder_days_before')?.body).toEqual({ value: 3 }),
+    );
+    expect(await screen.findByText('تمت العملية بنجاح')).toBeInTheDocument();
   });
 
   it('shows the server’s refusal under the field, in Arabic', async () => {

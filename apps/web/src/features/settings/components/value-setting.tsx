@@ -1,4 +1,4 @@
-import { OFFERED_PAGE_SIZES } from '@portal/shared/constants';
+import { OFFERED_PAGE_SIZES, REMINDER_DAYS_MAX } from '@portal/shared/constants';
 import type { SettingKey, TSetting } from '@portal/shared/schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
@@ -40,6 +40,19 @@ function Control({ name, ...field }: ControlProps) {
       />
     );
   }
+  if (name === 'reminder_days_before') {
+    return (
+      <NativeSelect<string>
+        id={field.id}
+        value={field.value}
+        onChange={field.onChange}
+        options={Array.from({ length: REMINDER_DAYS_MAX + 1 }, (_, days) => ({
+          value: String(days),
+          label: days === 0 ? t('settingsUi.on_due_date') : t('settingsUi.days_before', { count: days }),
+        }))}
+      />
+    );
+  }
   if (name === 'mail_sender_name') return <Input {...field} maxLength={80} />;
   return <Input {...field} dir="ltr" inputMode="url" placeholder="https://" />;
 }
@@ -65,7 +78,8 @@ export function ValueSetting({ setting }: { setting: TSetting & { key: ValueSett
 
   const save = usePendingGuard(async ({ value }: { value: string }) => {
     try {
-      const sent = setting.key === 'default_page_size' ? Number(value) : (value ?? '').trim();
+      const numeric = setting.key === 'default_page_size' || setting.key === 'reminder_days_before';
+      const sent = numeric ? Number(value) : (value ?? '').trim();
       await change.mutateAsync({ key: setting.key, value: sent });
       void queryClient.invalidateQueries({ queryKey: CLIENT_SETTINGS_KEY });
       toast.success(t('messages.success'));

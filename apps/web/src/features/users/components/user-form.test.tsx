@@ -259,6 +259,34 @@ describe('UserForm: one rule text, dates as the profile shows them', { timeout: 
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ birthdate: '1990-05-15' });
   });
 
+  it('lets a member turn reminder e-mails off (the bell keeps them), and sends the choice', async () => {
+    const customer = makeUser({ id: 9, type: 'user', email: 'mona@example.com', reminder_emails: true });
+    const calls = stubApi((body) => jsonResponse({ status: 'success', data: { ...customer, ...(body as object) } }));
+    await renderWithProviders(<UserForm kind="user" user={customer} />, { route: '/users/9/edit', lang: 'en' });
+    const reminders = screen.getByRole('switch', { name: 'Reminder e-mails' });
+    expect(reminders).toHaveAttribute('aria-checked', 'true');
+    expect(
+      screen.getByText('Installment reminders always reach the bell; turn this off to stop only the e-mails.'),
+    ).toBeInTheDocument();
+    fireEvent.click(reminders);
+    submit();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ reminder_emails: false });
+  });
+
+  it('shows the reminder e-mails choice in Arabic, and keeps it when the form is saved unchanged', async () => {
+    const customer = makeUser({ id: 9, type: 'user', email: 'mona@example.com', reminder_emails: false });
+    const calls = stubApi((body) => jsonResponse({ status: 'success', data: { ...customer, ...(body as object) } }));
+    await renderWithProviders(<UserForm kind="user" user={customer} />, { route: '/users/9/edit' });
+    expect(screen.getByRole('switch', { name: 'رسائل التذكير بالبريد الإلكتروني' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    submit();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ reminder_emails: false });
+  });
+
   it('opens the calendar at the birth date being edited', async () => {
     stubApi();
     await renderWithProviders(

@@ -31,9 +31,10 @@ type Values = {
   password?: string;
   confirm?: string;
   active?: boolean;
+  reminder_emails?: boolean;
 };
 
-const FIELDS = ['name', 'email', 'phone', 'birthdate', 'address', 'password', 'active'] as const;
+const FIELDS = ['name', 'email', 'phone', 'birthdate', 'address', 'password', 'active', 'reminder_emails'] as const;
 
 /**
  * The birthdate picker offers no day later than one day ago (SPEC §5), nor before 1900.
@@ -105,7 +106,8 @@ export function UserForm({ kind, user }: Props) {
       };
       const { ZUserCreateRequestSchema, ZUserUpdateRequestSchema } = await schemas();
       if (editing) {
-        const parsed = ZUserUpdateRequestSchema.safeParse(showActive ? { ...common, active: values.active } : common);
+        const edited = { ...common, reminder_emails: values.reminder_emails ?? user.reminder_emails };
+        const parsed = ZUserUpdateRequestSchema.safeParse(showActive ? { ...edited, active: values.active } : edited);
         if (!parsed.success) return toastCompleteFields();
         await finish(await update.mutateAsync(idempotent(parsed.data, user.id)), leave);
       } else {
@@ -135,6 +137,7 @@ export function UserForm({ kind, user }: Props) {
                 birthdate: user.birthDate,
                 address: user.address ?? '',
                 active: user.active,
+                reminder_emails: user.reminder_emails,
               }
             : { birthdate: null }
         }
@@ -222,6 +225,18 @@ export function UserForm({ kind, user }: Props) {
                 </Form.Item>
               </Col>
             </>
+          )}
+          {editing && (
+            <Col xs={24}>
+              <Form.Item
+                name="reminder_emails"
+                label={t('usersUi.form.reminder_emails')}
+                extra={t('usersUi.form.reminder_emails_hint')}
+                valuePropName="checked"
+              >
+                <Switch data-testid="user-form-reminder-emails" />
+              </Form.Item>
+            </Col>
           )}
           {showActive && (
             <Col xs={24}>

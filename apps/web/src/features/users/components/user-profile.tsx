@@ -106,6 +106,9 @@ export function UserProfile({
           <Descriptions.Item label={t('usersUi.profile_page.email_verified')}>
             {yesNo(user.email_verified)}
           </Descriptions.Item>
+          <Descriptions.Item label={t('usersUi.profile_page.reminder_emails')}>
+            {yesNo(user.reminder_emails)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('usersUi.profile_page.created_at')}>
             {formatDateTime(user.created_at, lang)}
           </Descriptions.Item>
