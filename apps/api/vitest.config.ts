@@ -13,20 +13,29 @@ const ALONE = [
   'src/db/startup-lock.test.ts',
 ];
 
-export default defineConfig({
+/** What both projects share; not `extends: true`, which would run the global setup once per project. */
+const common = {
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
+};
+const commonTest = {
+  environment: 'node' as const,
+  setupFiles: ['test/helpers/setup-file.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  ...common,
   test: {
-    environment: 'node',
-    // Builds (or reuses) the migrated PGlite snapshot every test file loads.
+    // Once per run, for both projects: the run's PostgreSQL server (TEST_DATABASE_URL or an embedded
+    // one) and the migrated template every test file copies.
     globalSetup: ['test/helpers/global-setup.ts'],
-    setupFiles: ['test/helpers/setup-file.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     projects: [
       {
-        extends: true,
+        ...common,
         test: {
+          ...commonTest,
           name: 'api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ALONE,
@@ -40,8 +49,9 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        ...common,
         test: {
+          ...commonTest,
           name: 'api-alone',
           include: ALONE,
           maxWorkers: 1,
