@@ -3,14 +3,16 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test files that start real server processes and measure them under faults or load (the scale
- * demo, a database outage, a drain, instances racing at start-up). They run after the others, one
- * at a time, so a second worker's load never decides their timing.
+ * demo, a database outage, a drain, instances racing at start-up, embedded servers started and
+ * killed). They run after the others, one at a time, so a second worker's load never decides
+ * their timing.
  */
 const ALONE = [
   'test/scale-demo.test.ts',
   'src/db/db-outage.test.ts',
   'src/server-drain.test.ts',
   'src/db/startup-lock.test.ts',
+  'src/db/embedded-server.test.ts',
 ];
 
 /** What both projects share; not `extends: true`, which would run the global setup once per project. */
