@@ -5,14 +5,16 @@
 // - The API and packages/shared are transpiled with esbuild, file by file, into their
 //   dist/ folders (under a second for the whole tree). Types are not checked here:
 //   `npm run typecheck` and CI do that; `npm run build` is the full tsc build.
-// - The web app is built with Vite when a file it is made of changed.
+// - The web app is built with Vite when a file it is made of changed; on a first start
+//   (no build yet) the API starts meanwhile and browsers get a page that reloads itself
+//   until the build lands (apps/api/src/plugins/web-app.ts).
 // Each build leaves a stamp file dated from the build's start; a later start
 // compares it with the newest file of the build's sources (a few hundred stat
 // calls) and skips the build when nothing is newer. docs/decisions/0028.
 //
 // No dependencies but esbuild and vite, which the workspace already has.
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -114,32 +116,64 @@ async function buildApi() {
   await writeStamp(TARGETS.api, startedAt);
 }
 
-function buildWeb() {
+/**
+ * Vite builds into a folder beside dist/ that replaces it once complete: the running server never
+ * reads a half-written file (a brotli sibling still being written) nor a folder being emptied.
+ */
+async function buildWeb() {
   const startedAt = new Date();
+  const dist = at('apps/web/dist');
+  const building = at('apps/web/dist.building');
+  await rm(building, { recursive: true, force: true });
   const manifest = createRequire(at('apps/web/package.json')).resolve('vite/package.json');
   const vite = path.join(path.dirname(manifest), 'bin', 'vite.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-      cwd: at('apps/web'),
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    });
+  await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [vite, 'build', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'],
+      { cwd: at('apps/web'), env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
+    );
     child.once('error', reject);
     child.once('exit', (code, signal) => {
-      if (code === 0) resolve(writeStamp(TARGETS.web, startedAt));
+      if (code === 0) resolve();
       else reject(new Error(`the web app's build failed (${signal ?? `exit code ${code}`})`));
     });
   });
+  await rm(dist, { recursive: true, force: true });
+  await rename(building, dist);
+  await writeStamp(TARGETS.web, startedAt);
 }
+
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function main() {
   const began = performance.now();
   const [api, web] = await Promise.all([isStale(TARGETS.api), isStale(TARGETS.web)]);
-  if (api || web) {
-    console.log(`start: building ${[api && 'the API', web && 'the web app'].filter(Boolean).join(' and ')}…`);
-    // Side by side: two cores, and the API's transpile is over long before Vite's build.
-    await Promise.all([api ? buildApi() : null, web ? buildWeb() : null]);
-    console.log(`start: built in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  if (api) {
+    await buildApi();
+    console.log(`start: the API transpiled in ${seconds(began)}`);
+  }
+  if (web) {
+    const everBuilt = await stat(at('apps/web/dist/index.html')).then(
+      () => true,
+      () => false,
+    );
+    console.log('start: building the web app…');
+    const built = buildWeb().then(() => console.log(`start: the web app built in ${seconds(began)}`));
+    // Never built (a fresh clone): the API and its database start meanwhile, on the other core, and
+    // tell a browser the pages are on their way. Built before: the new pages replace the old ones
+    // before the server starts, so nobody is served a mix.
+    if (everBuilt) await built;
+    else {
+      // The folder the server will serve from, there from the start (an empty one is not a build).
+      await mkdir(at('apps/web/dist'), { recursive: true });
+      built.catch((error) => {
+        // A checkout whose web app does not build: said loudly, not hidden behind a waiting page.
+        // process.exit also stops the embedded PostgreSQL (its 'exit' listener).
+        console.error(`start: ${error.message}`);
+        process.exit(1);
+      });
+    }
   }
   await import(pathToFileURL(at('apps/api/dist/server.js')).href);
 }
