@@ -110,6 +110,9 @@ async function transpile(esbuild, pkg) {
 
 async function buildApi() {
   const startedAt = new Date();
+  // tsc -b (npm run typecheck, npm run build) would take these outputs for its own, up to date, and
+  // never write the declarations the API's type check reads: without its build info it builds in full.
+  await Promise.all(['packages/shared', 'apps/api'].map((pkg) => rm(at(pkg, 'tsconfig.tsbuildinfo'), { force: true })));
   const esbuild = await import('esbuild');
   await transpile(esbuild, 'packages/shared');
   await transpile(esbuild, 'apps/api');
