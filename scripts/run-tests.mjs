@@ -3,7 +3,10 @@
 // default one, and sums the results into test-results/summary.json.
 //
 //   npm test                        every suite
-//   npm test -- api-pglite shared   only these (run in the order below)
+//   npm test -- api shared          only these (run in the order below)
+//
+// The API and browser suites run on TEST_DATABASE_URL when it is set (CI), and
+// otherwise on an embedded PostgreSQL server each run starts for itself.
 //
 // A suite whose JSON is missing or unreadable (a crash, a missing config)
 // counts as 1 failed. The last line is "N passed, N failed"; the exit code is
@@ -29,13 +32,7 @@ const FAR_FROM_CAIRO = { TZ: process.env.TEST_TZ || 'Pacific/Kiritimati' };
 /** @type {Suite[]} */
 const SUITES = [
   { name: 'shared', cwd: 'packages/shared', env: FAR_FROM_CAIRO },
-  { name: 'api-pglite', cwd: 'apps/api', env: { ...FAR_FROM_CAIRO, TEST_DB: 'pglite' } },
-  {
-    name: 'api-postgres',
-    cwd: 'apps/api',
-    env: { ...FAR_FROM_CAIRO, TEST_DB: 'postgres' },
-    skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
-  },
+  { name: 'api', cwd: 'apps/api', env: FAR_FROM_CAIRO },
   { name: 'web', cwd: 'apps/web', env: FAR_FROM_CAIRO },
   { name: 'e2e', cwd: 'apps/web', args: ['--config', 'e2e/vitest.config.ts'], env: FAR_FROM_CAIRO },
 ];

@@ -3,30 +3,41 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test files that start real server processes and measure them under faults or load (the scale
- * demo, a database outage, a drain, instances racing at start-up). They run after the others, one
- * at a time, so a second worker's load never decides their timing.
+ * demo, a database outage, a drain, instances racing at start-up, embedded servers started and
+ * killed). They run after the others, one at a time, so a second worker's load never decides
+ * their timing.
  */
 const ALONE = [
   'test/scale-demo.test.ts',
   'src/db/db-outage.test.ts',
   'src/server-drain.test.ts',
   'src/db/startup-lock.test.ts',
+  'src/db/embedded-server.test.ts',
 ];
 
-export default defineConfig({
+/** What both projects share; not `extends: true`, which would run the global setup once per project. */
+const common = {
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
+};
+const commonTest = {
+  environment: 'node' as const,
+  setupFiles: ['test/helpers/setup-file.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  ...common,
   test: {
-    environment: 'node',
-    // Builds (or reuses) the migrated PGlite snapshot every test file loads.
+    // Once per run, for both projects: the run's PostgreSQL server (TEST_DATABASE_URL or an embedded
+    // one) and the migrated template every test file copies.
     globalSetup: ['test/helpers/global-setup.ts'],
-    setupFiles: ['test/helpers/setup-file.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     projects: [
       {
-        extends: true,
+        ...common,
         test: {
+          ...commonTest,
           name: 'api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ALONE,
@@ -40,8 +51,9 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        ...common,
         test: {
+          ...commonTest,
           name: 'api-alone',
           include: ALONE,
           maxWorkers: 1,

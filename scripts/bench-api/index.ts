@@ -5,17 +5,18 @@
  *   npm run bench:api                                  both engines, 10 s per target
  *   npm run seed:large && npm run bench:api -- --engine postgres --reuse
  *                                                      seed once (minutes), then benchmark it
- *   npm run bench:api -- --engine pglite --duration 5 --only bare,get-by-id,users-page-1
+ *   npm run bench:api -- --engine embedded --duration 5 --only bare,get-by-id,users-page-1
  *   npm run bench:api -- --strict                      exit 2 when a budget is not met
  *
  * For each engine it starts the real app from source (tsx, no build) in a child process
  * (server-child.ts), which opens its database as in production (pool, statement timeout):
  * PostgreSQL in a fresh `portal_bench` database on the server of BENCH_DATABASE_URL (an admin
  * connection, default postgres://postgres@127.0.0.1:5432/postgres; --reuse keeps a database
- * already seeded with the same sizes, e.g. by `npm run seed:large`), PGlite in a temp data dir.
+ * already seeded with the same sizes, e.g. by `npm run seed:large`), or the embedded server the app
+ * starts itself in a temp DATA_DIR (what `npm start` runs).
  * The app migrates and seeds itself, then seed.ts bulk-inserts the data set in SQL (DESIGN §5 on
  * PostgreSQL: 100,000 users, 1,000,000 audit rows, 10,000,800 installments, 200,000 service
- * requests, and the other lists; PGlite a tenth to a fifth; --users / --logs / --requests change
+ * requests, and the other lists; embedded a tenth to a fifth; --users / --logs / --requests change
  * those) and runs VACUUM ANALYZE. Beside it a bare Fastify server answers {ok:true}: the ceiling of
  * this machine in the same run. This process logs in as the administrator (and as a seeded member
  * for the /me calls) and loads each target with autocannon (10 connections, exports 2, a warm-up,
@@ -34,7 +35,7 @@
  * measures a slightly different state; `npm run seed:large` starts afresh.
  *
  * portal_bench stays after the run (for --reuse); `psql -h 127.0.0.1 -U postgres -c 'drop database
- * portal_bench'` frees its ~4.5 GB. The PGlite data dir is temporary. Type check: `npx tsc -p scripts/bench-api`.
+ * portal_bench'` frees its ~4.5 GB. The embedded server's DATA_DIR is temporary. Type check: `npx tsc -p scripts/bench-api`.
  *
  * Exit code: 0 when every target answered 2xx throughout; 1 when a target failed, an engine could
  * not be run, or PostgreSQL was asked for alone and is unreachable (with both engines it is
@@ -58,13 +59,13 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS = path.join(REPO_ROOT, 'bench-results', 'api.json');
 
 const USAGE = `Usage: npm run bench:api -- [options]
-  --engine postgres|pglite|both   engines to run (default both)
+  --engine postgres|embedded|both engines to run (default both)
   --duration <seconds>            measured run per target (default 10)
   --warmup <seconds>              warm-up before each run (default 2)
   --reuse                         PostgreSQL: keep portal_bench when it holds this data set (npm run seed:large)
   --only <id,...>                 targets: ${TARGET_IDS.join(', ')}
   --users <n> --logs <n> --requests <n>
-                                  data set size (default PostgreSQL 100000/1000000/200000, PGlite 20000/100000/20000)
+                                  data set size (default postgres 100000/1000000/200000, embedded 20000/100000/20000)
   --strict                        exit 2 when a budget is not met
 Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL})`;
 
@@ -96,12 +97,12 @@ function parseOptions(): Options {
     process.exit(0);
   }
   const engines: Record<string, Engine[]> = {
-    both: ['postgres', 'pglite'],
+    both: ['postgres', 'embedded'],
     postgres: ['postgres'],
-    pglite: ['pglite'],
+    embedded: ['embedded'],
   };
   const chosen = engines[values.engine];
-  if (!chosen) throw new Error(`--engine wants postgres, pglite or both, got ${values.engine}`);
+  if (!chosen) throw new Error(`--engine wants postgres, embedded or both, got ${values.engine}`);
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : null;
   const unknown = only?.filter((id) => !TARGET_IDS.includes(id)) ?? [];
   if (unknown.length > 0) throw new Error(`unknown target ${unknown.join(', ')}; known: ${TARGET_IDS.join(', ')}`);
@@ -152,9 +153,7 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
     console.log(
       `${engine}: subscribe (1,200 installments each), ${subscribe.count} one at a time: p50 ${subscribe.p50} ms, ` +
         `p99 ${subscribe.p99} ms, max ${subscribe.max} ms${subscribe.errors ? `, ${subscribe.errors} errors ${JSON.stringify(subscribe.errorStatuses)}` : ''}` +
-        (engine === 'postgres'
-          ? ` — budget < 100 ms: ${subscribe.p99 < 100 && subscribe.errors === 0 ? 'met' : 'NOT MET'}`
-          : ''),
+        ` — budget < 100 ms: ${subscribe.p99 < 100 && subscribe.errors === 0 ? 'met' : 'NOT MET'}`,
     );
     return {
       engine,

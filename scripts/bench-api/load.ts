@@ -3,7 +3,7 @@
  * this process (the server is another process). Exports: 2 connections and a number of files
  * instead of a duration (as many as --duration allows at the pace of the first, at most 200). A target is first asked once, to check
  * that it answers 2xx with what it should (an export: the file, with its rows); after its run the
- * server is given time to finish whatever the load left queued (PGlite has one connection), so the
+ * server is given time to finish whatever the load left queued (a pool's worth of queries), so the
  * next target starts on an idle server.
  *
  * Writes: each request takes a record of its own from a pool the server prepared (pools.ts), set

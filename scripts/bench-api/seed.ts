@@ -54,7 +54,7 @@ import {
   textArray,
   words,
 } from './sql.js';
-import { LOG_ACTION, NAME_FRAGMENT } from './targets.js';
+import { type Engine, LOG_ACTION, NAME_FRAGMENT } from './targets.js';
 
 export type Row = Record<string, unknown>;
 export type Query = (text: string) => Promise<Row[]>;
@@ -81,10 +81,10 @@ export type SeedSize = {
 /**
  * DESIGN §5's large set on PostgreSQL: 100 associations and 8,334 subscriptions, i.e. 10,000,800
  * installments (1,200 each), 100,000 users, 1,000,000 audit rows, 200,000 service requests; the
- * other lists sized as a busy year of a provider that size. PGlite gets a smaller one (a tenth
- * or a fifth; about 200,000 installments).
+ * other lists sized as a busy year of a provider that size. The embedded server (a laptop's)
+ * gets a smaller one (a tenth or a fifth; about 200,000 installments).
  */
-export const DEFAULT_SIZE: Record<'postgres' | 'pglite', SeedSize> = {
+export const DEFAULT_SIZE: Record<Engine, SeedSize> = {
   postgres: {
     users: 100_000,
     auditLogs: 1_000_000,
@@ -97,7 +97,7 @@ export const DEFAULT_SIZE: Record<'postgres' | 'pglite', SeedSize> = {
     turnMoves: 3_000,
     notifications: 300_000,
   },
-  pglite: {
+  embedded: {
     users: 20_000,
     auditLogs: 100_000,
     associations: 20,
@@ -115,7 +115,7 @@ export const DEFAULT_SIZE: Record<'postgres' | 'pglite', SeedSize> = {
 export type SizeOverrides = Partial<Pick<SeedSize, 'users' | 'auditLogs' | 'requests'>>;
 
 /** The data set of an engine: its default sizes with the command line's overrides. */
-export function sizeOf(engine: 'postgres' | 'pglite', overrides: SizeOverrides): SeedSize {
+export function sizeOf(engine: Engine, overrides: SizeOverrides): SeedSize {
   const size = { ...DEFAULT_SIZE[engine] };
   for (const [key, value] of Object.entries(overrides) as [keyof SizeOverrides, number | undefined][]) {
     if (value !== undefined) size[key] = value;
@@ -457,7 +457,7 @@ order by 1`);
 }
 
 export type SeedFacts = {
-  /** server_version of the engine (PGlite reports the PostgreSQL it is built from). */
+  /** server_version of the engine. */
   version: string;
   users: number;
   /** Rows in the administrator's users list (removed users included). */

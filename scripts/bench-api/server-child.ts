@@ -5,15 +5,13 @@
  * Reports its addresses to the parent over IPC, prepares the rows of write targets when asked
  * (pools.ts), and stops when told (or when the parent goes away).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadEnv } from '../../apps/api/src/config/env.js';
-import type { Database } from '../../apps/api/src/db/client.js';
 import { hashPassword } from '../../apps/api/src/lib/passwords.js';
 import { preparePool } from './pools.js';
 import { type Row, SEEDED_PASSWORD, type SqlRunner, seedData, seedFacts, vacuumAnalyze } from './seed.js';
@@ -24,16 +22,7 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
-/** PGlite: the app's own handle (one connection, no statement timeout). */
-function drizzleRunner(db: Database): SqlRunner {
-  const on =
-    (d: Pick<Database, 'execute'>) =>
-    async (text: string): Promise<Row[]> =>
-      ((await d.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
-  return { query: on(db), transaction: (work) => db.transaction((tx) => work(on(tx))) };
-}
-
-/** PostgreSQL: a connection of the seed's own, free of the app pool's statement timeout. */
+/** A connection of the seed's own, free of the app pool's statement timeout. */
 async function pgRunner(url: string): Promise<SqlRunner & { close(): Promise<void> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -59,6 +48,8 @@ async function main(): Promise<void> {
   const config = JSON.parse(process.env.BENCH_CHILD_CONFIG ?? 'null') as ChildConfig | null;
   if (!config) throw new Error('server-child.ts is started by scripts/bench-api/index.ts');
   const dataDir = await mkdtemp(path.join(tmpdir(), `portal-bench-${config.engine}-`));
+  // mkdtemp makes it private; as root the embedded server runs as the postgres user, who must pass through it.
+  await chmod(dataDir, 0o711);
   const cleanups: (() => Promise<unknown>)[] = [() => rm(dataDir, { recursive: true, force: true })];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -112,9 +103,11 @@ async function main(): Promise<void> {
     await app.ready();
     const startSeconds = (performance.now() - t) / 1000;
 
-    const pgSeed = config.databaseUrl ? await pgRunner(config.databaseUrl) : undefined;
-    if (pgSeed) cleanups.push(() => pgSeed.close());
-    const db = pgSeed ?? drizzleRunner(app.database.db);
+    // The embedded engine: the server the app started (and stops when it closes).
+    const seedUrl = config.databaseUrl ?? app.database.embedded?.url;
+    if (!seedUrl) throw new Error('the app opened no database the seed can reach');
+    const db = await pgRunner(seedUrl);
+    cleanups.push(() => db.close());
     let seed: SeedOutcome;
     if (config.seed) {
       t = performance.now();

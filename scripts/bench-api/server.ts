@@ -21,7 +21,7 @@ import type { Engine } from './targets.js';
 
 export type ChildConfig = {
   engine: Engine;
-  /** PostgreSQL: the portal_bench database; PGlite: absent (a temp data dir). */
+  /** postgres: the portal_bench database; embedded: absent (the app starts its server in a temp DATA_DIR). */
   databaseUrl?: string;
   /** Bulk-insert the data set (false: reuse what the database holds). */
   seed: boolean;
@@ -117,7 +117,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 /**
  * The app of one engine, migrated and seeded by its own start, with the data set: PostgreSQL in
  * the portal_bench database (created afresh, or kept with `reuse` when it holds this size),
- * PGlite in a temp dir. Marks a finished PostgreSQL seed for later --reuse.
+ * the embedded server in a temp DATA_DIR. Marks a finished PostgreSQL seed for later --reuse.
  */
 export async function startEngine(
   engine: Engine,

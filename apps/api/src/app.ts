@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { FILE_SIZE_LIMIT_BYTES } from '@portal/shared/constants';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocsEnabled, type Env } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server.js';
 import { seedDatabase } from './db/seed/seed.js';
 import { usePasswordCost } from './lib/passwords.js';
 import { clientRequestId, logSerializers } from './lib/request-log.js';
@@ -115,18 +118,18 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
   const s3Settings = s3?.s3SettingsOf(env);
   app.decorate('storage', s3 && s3Settings ? s3.s3Storage(s3Settings) : localStorage(env.DATA_DIR));
   await app.register(errorsPlugin);
+  // DATABASE_URL, or the embedded PostgreSQL server this process starts on DATA_DIR/pg and stops
+  // with its pool (docs/decisions/0028): one engine, the same pool and code either way.
+  const embedded = database || env.DATABASE_URL ? undefined : await startEmbedded(env, app.log);
   const handle =
     database ??
-    (await openDatabase(
-      env.DATABASE_URL
-        ? {
-            url: env.DATABASE_URL,
-            statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
-            connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
-            onConnectionError: (err) => app.log.warn({ err }, 'database connection closed by the server'),
-          }
-        : { dataDir: `${env.DATA_DIR}/db` },
-    ));
+    (await openDatabase({
+      url: env.DATABASE_URL ?? (embedded as EmbeddedServer).url,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      onConnectionError: (err) => app.log.warn({ err }, 'database connection closed by the server'),
+      ...(embedded ? { embedded } : {}),
+    }));
   // Migrated and seeded (both idempotent) before any plugin loads: building an index over millions
   // of installments outlasts Fastify's plugin timeout (bench:api's start-up failed on it).
   try {
@@ -197,4 +200,16 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
   if (apiDocsEnabled(env)) await app.register(docsUiRoutes);
   await app.register(webAppRoutes, { root: env.WEB_DIST });
   return app;
+}
+
+/** The embedded server on DATA_DIR, its lines in the app's log. */
+async function startEmbedded(env: Env, log: FastifyBaseLogger): Promise<EmbeddedServer> {
+  // Turns 1 and 2 kept an in-process database in DATA_DIR/db; the server cannot read it.
+  const retired = path.join(env.DATA_DIR, 'db');
+  if (existsSync(retired) && !existsSync(path.join(env.DATA_DIR, 'pg'))) {
+    log.warn(
+      `${retired} holds a database of the engine retired in turn 3, which is not read: the embedded PostgreSQL starts empty in ${path.join(env.DATA_DIR, 'pg')} (docs/decisions/0028)`,
+    );
+  }
+  return startEmbeddedServer({ dir: env.DATA_DIR, log: (level, message) => log[level](message) });
 }

@@ -11,13 +11,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ADMIN, loginAs } from '../test/helpers/build-app.js';
 import { freePort } from '../test/helpers/free-port.js';
-import { adminQuery, openTestDatabase, type TestDatabase, testEngine } from '../test/helpers/test-database.js';
+import { adminQuery, openTestDatabase, type TestDatabase, testAdminUrl } from '../test/helpers/test-database.js';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { REPO_ROOT } from './config/paths.js';
 import { rowsOf } from './db/client.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL as string;
+const adminUrl = testAdminUrl();
 
 /** Opens a TCP connection and closes it: resolves when the server accepted it, rejects (ECONNREFUSED…) otherwise. */
 function connectOnce(port: number): Promise<void> {
@@ -119,7 +119,7 @@ async function waitForLockWait(client: pg.Client, like: string) {
  */
 describe('graceful shutdown', () => {
   // A real process on PostgreSQL (the lock holding the request in flight comes from another connection).
-  describe.runIf(testEngine() === 'postgres')('of a server process on SIGTERM', () => {
+  describe('of a server process on SIGTERM', () => {
     const name = `drain_test_${process.pid}_${randomBytes(3).toString('hex')}`;
     let databaseUrl: string;
     let dataDir: string;

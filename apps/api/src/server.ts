@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { EnvError, loadEnv } from './config/env.js';
+import { type EmbeddedServer, EmbeddedServerError } from './db/embedded-server.js';
 import { isDatabaseUnavailable } from './plugins/errors.js';
 
 async function main() {
@@ -34,15 +35,35 @@ async function main() {
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
-  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}/db`;
+  const embedded = app.database.embedded;
+  const where = embedded
+    ? `embedded PostgreSQL in ${embedded.clusterDir} on ${embedded.host}:${embedded.port} (user ${embedded.user}, database ${embedded.database}, password in ${embedded.passwordFile})`
+    : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`portal ready on http://localhost:${env.PORT} — database: ${where}`);
+  if (embedded?.initialised) app.log.info(backupAdvice(embedded));
+}
+
+/**
+ * Said once, on the first start: where the data is and how to copy it. The embedded binaries have
+ * no pg_dump, so a live backup needs a PostgreSQL 18 client from elsewhere (README "Backups").
+ */
+function backupAdvice(server: EmbeddedServer): string {
+  return [
+    `Your data lives in ${server.clusterDir} (the password of its server in ${server.passwordFile}).`,
+    `To back it up: stop the portal and copy ${server.clusterDir} and ${server.passwordFile};`,
+    `or, while it runs, with any PostgreSQL 18 client: PGPASSWORD="$(cat ${server.passwordFile})" pg_dump -h ${server.host} -p ${server.port} -U ${server.user} -Fc ${server.database} > portal.dump`,
+  ].join(' ');
 }
 
 main().catch((err: unknown) => {
   if (err instanceof EnvError) {
     console.error(err.message);
-  } else if (isDatabaseUnavailable(err)) {
+  } else if (err instanceof EmbeddedServerError) {
+    console.error(`Cannot start the embedded PostgreSQL: ${err.message}`);
+  } else if (isDatabaseUnavailable(err) && process.env.DATABASE_URL) {
     console.error(`Cannot reach the database at ${databaseAddress()}: ${reasonOf(err)}. Check DATABASE_URL.`);
+  } else if (isDatabaseUnavailable(err)) {
+    console.error(`Cannot reach the embedded PostgreSQL: ${reasonOf(err)}.`);
   } else {
     console.error(err);
   }

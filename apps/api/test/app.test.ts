@@ -221,6 +221,37 @@ describe('the web app fallback', () => {
   });
 });
 
+describe('the web app built after the server started (npm start builds it beside the API)', () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = path.join(await mkdtemp(path.join(tmpdir(), 'portal-web-late-')), 'dist');
+    t = await createTestApp({ WEB_DIST: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(path.dirname(root), { recursive: true, force: true });
+  });
+
+  it('shows a browser a page that reloads itself until the build lands, then the app', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const waiting = await t.app.inject({ method: 'GET', url: '/dashboard', headers: browser });
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.headers['retry-after']).toBe('3');
+    expect(waiting.headers['content-type']).toMatch(/^text\/html/);
+    expect(waiting.body).toContain('<meta http-equiv="refresh" content="3">');
+    expect(waiting.headers['content-security-policy']).toBeTruthy();
+    // Not a browser: the JSON 404, as before.
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).json().code).toBe('route_not_found');
+
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>portal</title>');
+    const ready = await t.app.inject({ method: 'GET', url: '/dashboard', headers: browser });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.body).toBe('<!doctype html><title>portal</title>');
+  });
+});
+
 describe('the environment loader', () => {
   const base = { NODE_ENV: 'test', ADMIN_PASSWORD: 'Strong#Pass1' };
 

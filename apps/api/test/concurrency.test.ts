@@ -12,8 +12,8 @@ import { mailJobs } from './helpers/mail-jobs.js';
 /**
  * Pairs of calls fired at once (DESIGN §6 "Transactions"): whatever order the
  * database runs them in, each answers with a status a client can act on (never
- * 500) and the data ends consistent. On PostgreSQL the pairs really overlap; on
- * PGlite (one connection) they serialize, and the same answers must hold.
+ * 500) and the data ends consistent. The pairs really overlap: each holds a connection of
+ * the pool.
  */
 let t: TestApp;
 let admin: string;

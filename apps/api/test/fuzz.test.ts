@@ -49,7 +49,7 @@ const LEAKS = [
   /\b(select|insert into|update|delete from)\b[^"]{0,40}\b(from|set|values|where)\b/i,
   /syntax error|violates|relation "|column "|duplicate key/i,
   /\$argon2|password_hash|token_hash|code_hash/i,
-  /DrizzleQueryError|PGlite|node_modules/,
+  /DrizzleQueryError|node-postgres|node_modules/,
 ];
 
 const BAD_IDS = ['0x1', '1e3', '-1', '0', '01', '1.5', 'abc', '%00', '99999999999999999999', '%E0%A4%A', "1'--", '+1'];

@@ -91,7 +91,7 @@ const ZEnv = z
     ARCHIVE_FILE_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(100),
     /**
      * The longest a single SQL statement may run before it is cancelled, so no request can
-     * hold the database (PGlite has one connection) for long; the request then fails with 503.
+     * hold a connection of the pool (or locks) for long; the request then fails with 503.
      */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /**

@@ -1,16 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths.js';
+import type { EmbeddedServer } from './embedded-server.js';
 
-/** Both engines speak the same dialect; services see only this type. */
+/** What services see of the database: Drizzle's PostgreSQL type, whatever the driver. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** The advisory lock key of start-up (migrations and seed): any constant only this app uses. */
@@ -18,10 +13,13 @@ export const STARTUP_LOCK = 727_275_001;
 
 export type DatabaseHandle = {
   db: Database;
-  engine: 'pglite' | 'postgres';
+  /** `embedded-postgres`: the server the API started itself (no DATABASE_URL, db/embedded-server.ts). */
+  engine: 'postgres' | 'embedded-postgres';
+  /** The embedded server, when the API runs one: where its data and password are, for the start-up log. */
+  embedded?: EmbeddedServer;
   /**
-   * Migrates, then runs `after` (the seed), as one start-up step. On PostgreSQL it holds an advisory
-   * lock meanwhile, so instances started together take turns: the second waits, then finds the
+   * Migrates, then runs `after` (the seed), as one start-up step. It holds an advisory lock
+   * meanwhile, so instances started together take turns: the second waits, then finds the
    * schema current and the seed done (both idempotent), instead of racing the first.
    */
   migrate(after?: () => Promise<void>): Promise<void>;
@@ -29,110 +27,85 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-/** Extensions the migrations use (trigram indexes for contains searches); PGlite loads them from its contrib. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
 /** Told of every statement the app sends (tests count round trips with it). */
 export type QueryListener = (query: string) => void;
 
-export type DatabaseOptions =
-  /** PostgreSQL server. */
-  (
-    | {
-        url: string;
-        /** Told when the server ends an idle connection (restart, failover); the pool opens a new one. */
-        onConnectionError?: (error: Error) => void;
-        /** Cancels any statement running longer (PGlite cannot: it runs one statement at a time to the end). */
-        statementTimeoutMs?: number;
-        /** Pool size (default 10). */
-        maxConnections?: number;
-        /**
-         * Gives up opening a connection after this long (default 5000 ms): a database host that
-         * drops packets instead of refusing would otherwise hold every request waiting for one.
-         */
-        connectTimeoutMs?: number;
-      }
-    /** Embedded PGlite in a folder, or in memory when dataDir is omitted (tests, optionally from a dumpDataDir() snapshot). */
-    | { dataDir?: string; loadDataDir?: Blob }
-  ) & { onQuery?: QueryListener };
+export type DatabaseOptions = {
+  url: string;
+  /** Told when the server ends an idle connection (restart, failover); the pool opens a new one. */
+  onConnectionError?: (error: Error) => void;
+  /** Cancels any statement running longer. */
+  statementTimeoutMs?: number;
+  /** Pool size (default 10). */
+  maxConnections?: number;
+  /**
+   * Gives up opening a connection after this long (default 5000 ms): a database host that
+   * drops packets instead of refusing would otherwise hold every request waiting for one.
+   */
+  connectTimeoutMs?: number;
+  /** The embedded server behind `url`: stopped once the pool has closed. */
+  embedded?: EmbeddedServer;
+  onQuery?: QueryListener;
+};
 
 function queryLogger(onQuery: QueryListener | undefined) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('url' in options) {
-    const connectionTimeoutMillis = options.connectTimeoutMs ?? 5000;
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.maxConnections ?? 10,
-      // Also how long a request waits for a free connection of a full pool.
-      connectionTimeoutMillis,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-      // JIT compiling pays off for long analytic queries, not for these short ones: a page of late
-      // installments over 10 M rows took 244 ms with it (a generic plan with a LIMIT parameter looks
-      // costly enough to compile) and 0.5 ms without (bench:api, docs/decisions/0013-lists.md).
-      options: '-c jit=off',
-    });
-    // Without a listener, an idle connection the server terminates would crash the process.
-    pool.on('error', (error) => options.onConnectionError?.(error));
-    // A connection lost while a transaction holds it fails that transaction's query (then a 503) and
-    // is dropped on release; without a listener of its own, its 'error' event would also crash the
-    // process (pg-pool listens only while a connection is idle).
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
-    return {
-      db,
-      engine: 'postgres',
-      // On a connection of its own without the statement timeout: building an index over millions of
-      // installments takes longer than any request may (bench:api's start-up failed on it).
-      migrate: async (after) => {
-        const client = new pg.Client({ connectionString: options.url, options: '-c jit=off', connectionTimeoutMillis });
-        // A lost connection fails the statement in flight; the event must not crash the process too.
-        client.on('error', () => undefined);
-        await client.connect();
-        try {
-          // Session-level: held across the migrations' own transactions, released with the connection.
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-          await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
-          await after?.();
-        } finally {
-          await client.end();
-        }
-      },
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: () => pool.end(),
-    };
-  }
-  let client: PGlite;
-  if (options.dataDir) {
-    await mkdir(path.dirname(options.dataDir), { recursive: true });
-    client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
-  } else {
-    client = await PGlite.create({
-      extensions: PGLITE_EXTENSIONS,
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
-  }
-  const db = drizzlePglite({ client, logger: queryLogger(options.onQuery) }) as unknown as Database;
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    // Also how long a request waits for a free connection of a full pool.
+    connectionTimeoutMillis,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // JIT compiling pays off for long analytic queries, not for these short ones: a page of late
+    // installments over 10 M rows took 244 ms with it (a generic plan with a LIMIT parameter looks
+    // costly enough to compile) and 0.5 ms without (bench:api, docs/decisions/0013-lists.md).
+    options: '-c jit=off',
+  });
+  // Without a listener, an idle connection the server terminates would crash the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  // A connection lost while a transaction holds it fails that transaction's query (then a 503) and
+  // is dropped on release; without a listener of its own, its 'error' event would also crash the
+  // process (pg-pool listens only while a connection is idle).
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
   return {
     db,
-    engine: 'pglite',
-    // One process owns an embedded database: nothing to take turns with.
+    engine: options.embedded ? 'embedded-postgres' : 'postgres',
+    ...(options.embedded ? { embedded: options.embedded } : {}),
+    // On a connection of its own without the statement timeout: building an index over millions of
+    // installments takes longer than any request may (bench:api's start-up failed on it).
     migrate: async (after) => {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
-      await after?.();
+      const client = new pg.Client({ connectionString: options.url, options: '-c jit=off', connectionTimeoutMillis });
+      // A lost connection fails the statement in flight; the event must not crash the process too.
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        // Session-level: held across the migrations' own transactions, released with the connection.
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+        await after?.();
+      } finally {
+        await client.end();
+      }
     },
     ping: async () => {
-      await client.query('select 1');
+      await pool.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await pool.end();
+      } finally {
+        await options.embedded?.stop();
+      }
+    },
   };
 }
 
-/** The rows of a raw `db.execute(sql…)` result: both drivers answer `{ rows }`. */
+/** The rows of a raw `db.execute(sql…)` result (`{ rows }`), typed by the caller. */
 export function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: unknown } | null)?.rows;
   return Array.isArray(rows) ? (rows as T[]) : [];

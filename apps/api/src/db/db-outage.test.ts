@@ -9,12 +9,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ADMIN, bearer, loginAs } from '../../test/helpers/build-app.js';
 import { type ProxyMode, startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.js';
-import { adminQuery, testEngine } from '../../test/helpers/test-database.js';
+import { adminQuery, testAdminUrl } from '../../test/helpers/test-database.js';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import { isDatabaseUnavailable } from '../plugins/errors.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL as string;
+const adminUrl = testAdminUrl();
 
 /** Fails (instead of hanging the file) when a request is not answered in time: a hang is the defect. */
 async function answered(
@@ -51,7 +51,7 @@ function expectUnavailable(res: LightMyRequestResponse, locale: Locale) {
  * says degraded, and nothing is half-written; once the proxy is back, both instances answer
  * again by themselves.
  */
-describe.runIf(testEngine() === 'postgres')('the database unreachable for a few seconds, two instances', () => {
+describe('the database unreachable for a few seconds, two instances', () => {
   const name = `outage_test_${process.pid}_${randomBytes(3).toString('hex')}`;
   const apps: FastifyInstance[] = [];
   const tokens: string[] = [];

@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../test/helpers/build-app.js';
-import { testEngine } from '../../test/helpers/test-database.js';
+import { testAdminUrl } from '../../test/helpers/test-database.js';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL as string;
+const adminUrl = testAdminUrl();
 
 async function admin(text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -27,7 +27,7 @@ async function admin(text: string): Promise<pg.QueryResult> {
  * (migrations, then the seed) runs under an advisory lock, so they take turns: every instance
  * starts, each migration is applied once, and the seed's rows exist once.
  */
-describe.runIf(testEngine() === 'postgres')('start-up of instances started together on one database', () => {
+describe('start-up of instances started together on one database', () => {
   const name = `portal_startup_${process.pid}_${randomBytes(3).toString('hex')}`;
   const apps: FastifyInstance[] = [];
   const dirs: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * Reads a PostgreSQL error out of whatever the driver threw: drizzle wraps the
- * pg / PGlite error in DrizzleQueryError with the original as `cause`.
+ * pg error in DrizzleQueryError with the original as `cause`.
  */
 export type PgErrorInfo = { code: string; constraint?: string };
 

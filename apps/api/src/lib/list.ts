@@ -77,8 +77,8 @@ export async function listPage<T>(
 
 /**
  * Exact counts stop here; past it the planner's estimate is used (cheap at any size). Reading a
- * thousand index entries costs well under a millisecond on PostgreSQL and a few on PGlite; ten
- * thousand made filtered lists on PGlite miss their budget (bench:api).
+ * thousand index entries costs well under a millisecond; ten thousand made filtered lists on the
+ * in-process engine of turns 1–2 miss their budget (bench:api).
  */
 export const COUNT_CAP = 1_000;
 

@@ -57,7 +57,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && NODE_CONNECTION_ERRORS.has(code)) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|^timeout expired$|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|^timeout expired$|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
         message,
       )
     ) {

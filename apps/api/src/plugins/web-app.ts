@@ -5,6 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from './errors.js';
 
 /**
+ * What a browser gets while WEB_DIST has no build: `npm start` builds the web app beside the API on
+ * a first start (scripts/start.mjs), so for a few seconds the API answers before the pages exist.
+ * The page reloads itself (no script: the CSP allows none inline) until they do.
+ */
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>بوابة الجمعيات</title></head>
+<body>
+<p>يجري تجهيز صفحات البوابة؛ ستُحدَّث هذه الصفحة تلقائيًا خلال ثوانٍ.</p>
+<p lang="en" dir="ltr">The portal's pages are being built; this page reloads itself in a few seconds.</p>
+</body></html>
+`;
+
+/**
  * Serves the built SPA: hashed assets cached for a year, anything else gets
  * index.html so the client router decides (its own 404 page included).
  * Unknown /api paths get the JSON 404 instead.
@@ -15,19 +29,33 @@ import { sendRouteNotFound } from './errors.js';
  * file when there is none. Nothing is compressed per request.
  */
 export async function webAppRoutes(app: FastifyInstance, opts: { root: string }) {
-  const indexFile = path.join(opts.root, 'index.html');
-  const hasWeb = existsSync(indexFile);
+  const root = path.resolve(opts.root);
+  const indexFile = path.join(root, 'index.html');
+  // Looked for again until found: the build may land after the server has started.
+  let built = existsSync(indexFile);
+  const hasWeb = () => {
+    if (!built) built = existsSync(indexFile);
+    return built;
+  };
   // cacheControl: false, or sendFile overwrites the cache-control chosen below with max-age=0.
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: opts.root, serve: false, cacheControl: false, preCompressed: true });
-  }
+  // Registered even before a build exists (its files are read per request).
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Every file served here may come in another encoding: caches must key on Accept-Encoding.
     reply.header('vary', 'accept-encoding');
-    if (pathname.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (pathname.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendRouteNotFound(request, reply);
+    }
+    if (!hasWeb()) {
+      if (!String(request.headers.accept ?? '').includes('text/html')) return sendRouteNotFound(request, reply);
+      return reply
+        .status(503)
+        .header('retry-after', '3')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
     }
     let decoded: string;
     try {
@@ -37,14 +65,14 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
       decoded = '/';
     }
     const relative = path.posix.normalize(decoded).replace(/^\/+/, '');
-    if (relative.startsWith('assets/') && existsSync(path.join(opts.root, relative))) {
+    if (relative.startsWith('assets/') && existsSync(path.join(root, relative))) {
       return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(relative);
     }
     if (
       relative &&
       !relative.includes('/') &&
       /\.(ico|png|svg|txt|webmanifest)$/.test(relative) &&
-      existsSync(path.join(opts.root, relative))
+      existsSync(path.join(root, relative))
     ) {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(relative);
     }

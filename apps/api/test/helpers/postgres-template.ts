@@ -25,6 +25,28 @@ async function migrationsKey(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+const TEMPLATE_NOTE = 'portal test template, last used ';
+const UNUSED_FOR_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Templates of other migration trees go once no run has used them for a day. Dropping them at once
+ * pulled the template from under another work tree's run on the same server (its files then failed
+ * to copy it); a template without a date (made before this rule) is left to its own tree.
+ */
+async function dropUnusedTemplates(admin: pg.Client, keep: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string; note: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as note
+       from pg_database where datname like 'portal_tpl_%' and datname <> $1`,
+    [keep],
+  );
+  for (const row of rows) {
+    const used = row.note?.startsWith(TEMPLATE_NOTE) ? Date.parse(row.note.slice(TEMPLATE_NOTE.length)) : Number.NaN;
+    if (Number.isFinite(used) && Date.now() - used > UNUSED_FOR_MS) {
+      await admin.query(`drop database if exists ${row.datname} with (force)`);
+    }
+  }
+}
+
 export async function ensurePostgresTemplate(adminUrl: string): Promise<string> {
   const name = `portal_tpl_${await migrationsKey()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -44,15 +66,11 @@ export async function ensurePostgresTemplate(adminUrl: string): Promise<string> 
         await pool.end();
       }
       await admin.query(`alter database ${name}_partial rename to ${name}`);
-      // Older templates (other migration trees) go.
-      const old = await admin.query(
-        "select datname from pg_database where datname like 'portal_tpl_%' and datname <> $1",
-        [name],
-      );
-      for (const row of old.rows as { datname: string }[]) {
-        await admin.query(`drop database if exists ${row.datname} with (force)`);
-      }
     }
+    // Dated at every use: the server may be shared by several work trees (a developer's machine),
+    // whose runs each keep the template of their own migrations.
+    await admin.query(`comment on database ${name} is '${TEMPLATE_NOTE}${new Date().toISOString()}'`);
+    await dropUnusedTemplates(admin, name);
     return name;
   } finally {
     await admin.query('select pg_advisory_unlock(727274)').catch(() => undefined);

@@ -2,34 +2,33 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, type QueryListener } from '../../src/db/client.js';
-import { readSnapshot } from './pglite-snapshot.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's PostgreSQL server, as a superuser connection to its maintenance database (test-server.ts). */
+    testDatabaseUrl: string;
+    /** A migrated template database each test file copies (null: each file migrates its own). */
+    postgresTemplate: string | null;
+  }
+}
 
 /**
- * A fresh database for one test file, never shared with another file:
- * - PGlite in memory by default, loaded from the migrated snapshot that
- *   global-setup.ts dumps once per run (not seeded; without the snapshot, an
- *   empty one that the app migrates on start);
- * - or, when TEST_DB=postgres, a new database on the PostgreSQL server of
- *   TEST_DATABASE_URL, copied from the migrated template database global-setup.ts
- *   keeps (CREATE DATABASE … TEMPLATE: a file copy, no migrations per file).
- * Either way the app migrates (a no-op) and seeds on start.
+ * A fresh database for one test file, never shared with another file: a new database on the run's
+ * PostgreSQL server (TEST_DATABASE_URL, or the embedded server global-setup.ts started; see
+ * test-server.ts), copied from the migrated template database global-setup.ts keeps
+ * (CREATE DATABASE … TEMPLATE: a file copy, no migrations per file). The app migrates (a no-op)
+ * and seeds on start.
  */
 export type TestDatabase = {
   handle: DatabaseHandle;
-  engine: 'pglite' | 'postgres';
-  /** The database's address on PostgreSQL (a second instance opens its own pool to it). */
-  url?: string;
+  /** The database's address (a second instance, a child process, opens its own pool to it). */
+  url: string;
   dispose(): Promise<void>;
 };
 
-export function testEngine(): 'pglite' | 'postgres' {
-  return process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-}
-
-async function openPglite(onQuery?: QueryListener): Promise<DatabaseHandle> {
-  const file = inject('pgliteSnapshot');
-  const snapshot = file ? await readSnapshot(file) : null;
-  return openDatabase(snapshot ? { loadDataDir: snapshot, onQuery } : { onQuery });
+/** A superuser connection to the run's server, for creating and dropping databases. */
+export function testAdminUrl(): string {
+  return inject('testDatabaseUrl');
 }
 
 export async function adminQuery(adminUrl: string, text: string): Promise<void> {
@@ -42,27 +41,44 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
-export async function openTestDatabase(options: { onQuery?: QueryListener } = {}): Promise<TestDatabase> {
-  if (testEngine() === 'pglite') {
-    const handle = await openPglite(options.onQuery);
-    return { handle, engine: 'pglite', dispose: () => handle.close() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const template = inject('postgresTemplate');
-  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const url = new URL(adminUrl);
+/** A database's address on the run's server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(testAdminUrl());
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Creates a database named `<prefix>_<pid>_<random>` on the run's server, migrated (a copy of the
+ * template) unless `empty`, and answers its address and how to drop it.
+ */
+export async function createDatabase(
+  prefix: string,
+  options: { empty?: boolean } = {},
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const adminUrl = testAdminUrl();
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = options.empty ? null : inject('postgresTemplate');
+  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return {
+    name,
+    url: databaseUrl(name),
+    // The forced drop ends any connection still open.
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+export async function openTestDatabase(options: { onQuery?: QueryListener } = {}): Promise<TestDatabase> {
+  const database = await createDatabase('portal_test');
   // The forced drop at dispose ends any connection still open; that is expected, not an error.
-  const handle = await openDatabase({ url: url.toString(), onConnectionError: () => {}, onQuery: options.onQuery });
+  const handle = await openDatabase({ url: database.url, onConnectionError: () => {}, onQuery: options.onQuery });
   return {
     handle,
-    engine: 'postgres',
-    url: url.toString(),
+    url: database.url,
     dispose: async () => {
       // A test may have closed the pool already (the database that goes away): drop it all the same.
       await handle.close().catch(() => undefined);
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }

@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../../api/src/app';
 import { loadEnv } from '../../../api/src/config/env';
-import { openDatabase } from '../../../api/src/db/client';
 import { freePort } from '../../../api/test/helpers/free-port';
-import { readSnapshot } from '../../../api/test/helpers/pglite-snapshot';
+import { openTestDatabase } from '../../../api/test/helpers/test-database';
 
 export const ADMIN = { phone: '01000000000', password: 'Admin@12345', name: 'مدير النظام' } as const;
 
@@ -19,16 +18,16 @@ export type Portal = {
 };
 
 /**
- * The whole product on a random port: the real API on a fresh in-memory
- * database, serving the SPA built by global-setup.
+ * The whole product on a random port: the real API on a database of its own
+ * (a copy of the run's migrated template, global-setup.ts), serving the SPA
+ * built by global-setup.
  */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   // Migrated once per run (global-setup.ts); the app still migrates (a no-op) and seeds on start.
-  const snapshot = await readSnapshot(inject('portalSnapshot'));
-  const database = await openDatabase(snapshot ? { loadDataDir: snapshot } : {});
+  const database = await openTestDatabase();
   const app = await buildApp({
     env: loadEnv({
       NODE_ENV: 'test',
@@ -41,7 +40,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       APP_URL: url,
       ...env,
     }),
-    database,
+    database: database.handle,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -50,7 +49,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     dataDir,
     close: async () => {
       await app.close();
-      await database.close();
+      await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -231,7 +231,7 @@ export const FORGOT_PASSWORD_JOB = 'password.forgot';
  * answer nor its timing tells a prober who has an account. The job (sendPasswordReset)
  * does the lookup, at the worker's next regular pass (JOBS_POLL_SECONDS), not on the request's
  * heels: woken at once, the token and mail of a known address held the database from the
- * prober's next call (issue 19: 75 ms against 40 ms on PGlite).
+ * prober's next call (issue 19: 75 ms against 40 ms on the in-process engine of turns 1–2).
  */
 export async function forgotPassword(ctx: AppContext, input: TForgotPasswordRequest) {
   await inTransaction(ctx, (tx) => enqueueJob(tx, FORGOT_PASSWORD_JOB, { email: input.email }, { wake: false }));

@@ -16,7 +16,7 @@ function median(values: number[]): number {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 19: a known email took 75 ms, an unknown one 40 ms (PGlite). The request did the same for
+ * Issue 19: a known email took 75 ms, an unknown one 40 ms (on the in-process engine of turns 1–2). The request did the same for
  * both (it queues a lookup), but the worker was woken at once, and for a known address the lookup
  * made a token and a mail on the request's heels, holding the database from the prober's next
  * call. Now the lookup waits for the worker's regular pass, which runs on its own clock.

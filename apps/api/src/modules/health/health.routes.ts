@@ -4,7 +4,13 @@ import { exportFailures } from '../../lib/export.js';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ engine: z.enum(['pglite', 'postgres']).optional(), ok: z.boolean() }),
+  database: z.object({
+    engine: z
+      .enum(['postgres', 'embedded-postgres'])
+      .describe('embedded-postgres: the server the API started itself (no DATABASE_URL)')
+      .optional(),
+    ok: z.boolean(),
+  }),
   /** Signed-in callers only: what an anonymous prober need not know. */
   uptime_seconds: z.number().optional(),
   /** Signed-in callers only: what a monitor counts (decision 0026). */

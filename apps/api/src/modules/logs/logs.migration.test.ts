@@ -1,23 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngine } from '../../../test/helpers/test-database.js';
+import { createDatabase } from '../../../test/helpers/test-database.js';
 import { MIGRATIONS_DIR } from '../../config/paths.js';
-import { type Database, PGLITE_EXTENSIONS, rowsOf } from '../../db/client.js';
+import { type Database, rowsOf } from '../../db/client.js';
 
 /**
  * Migration 0017 (docs/decisions/0024-audit-log-at-scale.md) on a database that already has an
  * audit log: the schema of migration 0016 with rows in it, then the real migrations folder, on
- * the engine the tests run on.
+ * the test server.
  */
 describe('migration 0017 on a populated audit log', () => {
   let folder: string;
@@ -34,32 +30,15 @@ describe('migration 0017 on a populated audit log', () => {
     journal.entries = journal.entries.filter((e) => e.idx < 17);
     await writeFile(journalFile, JSON.stringify(journal));
 
-    if (testEngine() === 'postgres') {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `portal_test_mig_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = async (text: string) => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(text).finally(() => client.end());
-      };
-      await admin(`create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-      const pgDb = drizzlePg({ client: pool });
-      db = pgDb as unknown as Database;
-      migrate = (migrationsFolder) => migratePg(pgDb, { migrationsFolder });
-      dispose = async () => {
-        await pool.end();
-        await admin(`drop database if exists ${name} with (force)`);
-      };
-    } else {
-      const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-      const liteDb = drizzlePglite({ client });
-      db = liteDb as unknown as Database;
-      migrate = (migrationsFolder) => migratePglite(liteDb, { migrationsFolder });
-      dispose = () => client.close();
-    }
+    const database = await createDatabase('portal_test_mig', { empty: true });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const pgDb = drizzlePg({ client: pool });
+    db = pgDb as unknown as Database;
+    migrate = (migrationsFolder) => migratePg(pgDb, { migrationsFolder });
+    dispose = async () => {
+      await pool.end();
+      await database.drop();
+    };
   });
   afterAll(async () => {
     await dispose?.();

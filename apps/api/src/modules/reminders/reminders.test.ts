@@ -14,8 +14,7 @@ import { REMINDERS_JOB, remindersJobHandler } from './reminders.job.js';
 import { sendDailyReminders } from './reminders.service.js';
 
 /**
- * The daily reminders (issue 20 §5, docs/decisions/0031-reminders.md) on a real database, PGlite
- * and PostgreSQL: one digest a member a day whatever their subscriptions, the late notice, the staff
+ * The daily reminders (issue 20 §5, docs/decisions/0031-reminders.md) on a real PostgreSQL database: one digest a member a day whatever their subscriptions, the late notice, the staff
  * arrears digest, the e-mail opt-out, and never twice — a rerun, a crash, two instances at once.
  * The clock is set: today is Monday 1 March 2027 in Cairo, nine in the morning; reminder_days_before
  * is 1, so the reminders are about 2 March, and the installments of 28 February became late today.

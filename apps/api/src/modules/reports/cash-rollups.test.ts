@@ -5,7 +5,6 @@ import { createAssociation, subscribe } from '../../../test/factories/associatio
 import { createUser } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { cashExact } from '../../../test/helpers/cash-exact.js';
-import { testEngine } from '../../../test/helpers/test-database.js';
 import { rowsOf } from '../../db/client.js';
 import { inTransaction, systemScope } from '../../db/transaction.js';
 import { setClock } from '../../lib/clock.js';
@@ -189,35 +188,32 @@ describe('the cash rollups under random operations (property)', () => {
   }, 180_000);
 });
 
-describe('concurrent money actions on one subscription (PostgreSQL)', () => {
-  it.skipIf(testEngine() !== 'postgres')(
-    'receipts, a payout and a reversal racing leave every rollup exact',
-    async () => {
-      setClock(`${TODAY}T10:00:00Z`);
-      const association = await createAssociation(t.app, admin, { cost: 10, from_date: '2026-02-01' });
-      const member = await createUser(t.db, { type: 'user', roles: ['user'], emailVerified: true });
-      const created = await subscribe(t.app, admin, {
-        user_id: member.id,
-        association_id: association.id,
-        day_number: 3,
-      });
-      const id = created.json().data.id as number;
-      const first = await call('POST', '/subscriptions/payments/receive', { ids: await pendingIds(id, [1]) });
-      const receipt = first.json().data[0].receipt.id as number;
-      const days = [[2], [3, 4], [5], [6, 7], [8], [9]];
-      const answers = await Promise.all([
-        ...(await Promise.all(days.map((d) => pendingIds(id, d)))).map((ids) =>
-          call('POST', '/subscriptions/payments/receive', { ids, method: 'cash' }),
-        ),
-        call('POST', `/receipts/${receipt}/reverse`, { reason: 'سباق' }),
-        call('POST', `/subscriptions/${id}/transfer`, { reference: 'RACE', date: TODAY }),
-      ]);
-      for (const res of answers) expect(res.statusCode, res.body).toBeLessThan(500);
-      expect(await exact.rollupDifferences()).toEqual(ZERO);
-      exact.expectFigures(
-        (await call('GET', `/reports/cash/associations/${association.id}`)).json().data.figures,
-        await exact.exactFigures(association.id),
-      );
-    },
-  );
+describe('concurrent money actions on one subscription', () => {
+  it('receipts, a payout and a reversal racing leave every rollup exact', async () => {
+    setClock(`${TODAY}T10:00:00Z`);
+    const association = await createAssociation(t.app, admin, { cost: 10, from_date: '2026-02-01' });
+    const member = await createUser(t.db, { type: 'user', roles: ['user'], emailVerified: true });
+    const created = await subscribe(t.app, admin, {
+      user_id: member.id,
+      association_id: association.id,
+      day_number: 3,
+    });
+    const id = created.json().data.id as number;
+    const first = await call('POST', '/subscriptions/payments/receive', { ids: await pendingIds(id, [1]) });
+    const receipt = first.json().data[0].receipt.id as number;
+    const days = [[2], [3, 4], [5], [6, 7], [8], [9]];
+    const answers = await Promise.all([
+      ...(await Promise.all(days.map((d) => pendingIds(id, d)))).map((ids) =>
+        call('POST', '/subscriptions/payments/receive', { ids, method: 'cash' }),
+      ),
+      call('POST', `/receipts/${receipt}/reverse`, { reason: 'سباق' }),
+      call('POST', `/subscriptions/${id}/transfer`, { reference: 'RACE', date: TODAY }),
+    ]);
+    for (const res of answers) expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(await exact.rollupDifferences()).toEqual(ZERO);
+    exact.expectFigures(
+      (await call('GET', `/reports/cash/associations/${association.id}`)).json().data.figures,
+      await exact.exactFigures(association.id),
+    );
+  });
 });
