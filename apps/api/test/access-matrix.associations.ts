@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccessRow, Caller } from './access-matrix.types.js';
+import { createAssociation } from './factories/associations.js';
 import { createUser } from './factories/users.js';
 import { ADMIN, bearer, loginAs } from './helpers/build-app.js';
 import { multipartBody } from './helpers/multipart.js';
@@ -35,14 +36,8 @@ async function asAdmin(app: FastifyInstance) {
  * so day 1 has come, and its to_date ahead); `2030-01-01` for one still pending (start, delete).
  */
 async function association(app: FastifyInstance, fromDate = '2026-01-01'): Promise<number> {
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/v1/associations',
-    headers: await asAdmin(app),
-    payload: { title: `جمعية المصفوفة ${next()}`, cost: 10, association_type: 'normal', from_date: fromDate },
-  });
-  if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
-  return res.json().data.id;
+  const token = await loginAs(app, ADMIN.phone, ADMIN.password);
+  return (await createAssociation(app, token, { cost: 10, from_date: fromDate })).id;
 }
 
 /** A fresh subscription with its installments: ids of the subscription and of one pending installment. */

@@ -5,8 +5,9 @@ import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/client.js';
 import { inTransaction, systemScope } from '../src/db/transaction.js';
 import type { AccessRow, Caller } from './access-matrix.types.js';
+import { createAssociation } from './factories/associations.js';
 import { createUser } from './factories/users.js';
-import { ADMIN, bearer, loginAs } from './helpers/build-app.js';
+import { ADMIN, loginAs } from './helpers/build-app.js';
 
 /**
  * The members' side (docs/decisions/0018-members.md): /me calls answer any signed-in user with
@@ -30,24 +31,10 @@ const READERS: LoggedIn[] = ['admin', 'manager', 'editor', 'visitor'];
 const DECIDERS: LoggedIn[] = ['admin', 'manager', 'editor'];
 const STAFF_ONLY_CUSTOMER = { admin: 422, manager: 422, editor: 422, visitor: 422 } as const;
 
-let serial = 0;
-
 /** A fresh association whose days all lie ahead (from today + 30), made through the real route. */
 async function association(app: FastifyInstance): Promise<number> {
-  serial += 1;
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/v1/associations',
-    headers: bearer(await loginAs(app, ADMIN.phone, ADMIN.password)),
-    payload: {
-      title: `جمعية الأعضاء ${serial}`,
-      cost: 10,
-      association_type: 'normal',
-      from_date: addDays(today(), 30),
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
-  return res.json().data.id;
+  const token = await loginAs(app, ADMIN.phone, ADMIN.password);
+  return (await createAssociation(app, token, { cost: 10, from_date: addDays(today(), 30) })).id;
 }
 
 /**

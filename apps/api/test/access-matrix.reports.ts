@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccessRow, Caller } from './access-matrix.types.js';
-import { ADMIN, bearer, loginAs } from './helpers/build-app.js';
+import { createAssociation } from './factories/associations.js';
+import { ADMIN, loginAs } from './helpers/build-app.js';
 
 /**
  * The cash report, the association's ledger and members' balances (issue 20 §4,
@@ -20,14 +21,8 @@ const SIGNED_IN: Record<Caller, number> = { admin: 200, manager: 200, editor: 20
 
 /** A running association, through the real route. */
 async function association(app: FastifyInstance): Promise<Record<string, number>> {
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/v1/associations',
-    headers: bearer(await loginAs(app, ADMIN.phone, ADMIN.password)),
-    payload: { title: 'جمعية التقرير', cost: 10, from_date: '2026-01-01' },
-  });
-  if (res.statusCode !== 201) throw new Error(`association: ${res.body}`);
-  return { associationId: res.json().data.id as number };
+  const token = await loginAs(app, ADMIN.phone, ADMIN.password);
+  return { associationId: (await createAssociation(app, token, { from_date: '2026-01-01' })).id };
 }
 
 export const REPORT_ACCESS_ROWS: AccessRow[] = [

@@ -1,6 +1,7 @@
 import type { NamedAuditAction } from '@portal/shared/audit-actions';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { pgErrorInfo } from '../lib/db-errors.js';
 import type { Database } from './client.js';
 
 /** Who is acting and where: what the audit trigger writes beside each change. */
@@ -47,13 +48,29 @@ function isTxScope<S extends DbScope>(scope: S): scope is S & TxScope<S> {
   return typeof scope.afterCommit === 'function';
 }
 
+/** How many times a transaction runs when PostgreSQL aborts it for a deadlock or a serialization conflict. */
+export const TRANSACTION_TRIES = 4;
+
+/**
+ * Aborted by PostgreSQL only because another transaction met this one (40P01 deadlock: rollups
+ * kept by triggers lock their rows statement by statement, in an order no single statement can fix
+ * across a whole transaction; 40001 serialization failure): nothing of it was kept, and running
+ * it again is what PostgreSQL asks of its client.
+ */
+function isRetryable(error: unknown): boolean {
+  const code = pgErrorInfo(error)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /**
  * Every write goes through here (docs/decisions/0009-transactions.md): one
  * transaction that first declares the actor, so the audit trigger records it
  * and a multi-row change lands whole or not at all. Reads that decide the write
  * belong inside `work` (conditional UPDATE … WHERE … RETURNING, or SELECT … FOR
  * UPDATE). Side effects are registered with `afterCommit` and run after the
- * commit, in order. Called inside another transaction, it joins it.
+ * commit, in order. Called inside another transaction, it joins it. A transaction PostgreSQL
+ * aborts for a deadlock or a serialization conflict runs again from the start (at most
+ * TRANSACTION_TRIES times): `work` must keep its effects inside the transaction or in afterCommit.
  */
 export async function inTransaction<S extends DbScope, T>(
   scope: S,
@@ -65,11 +82,25 @@ export async function inTransaction<S extends DbScope, T>(
     return work(scope);
   }
   const actor = options.action ? { ...scope.actor, action: options.action } : scope.actor;
-  const effects: (() => unknown)[] = [];
-  const result = await (scope.db as Database).transaction(async (tx) => {
-    await setActor(tx, actor);
-    return work({ ...scope, db: tx, actor, afterCommit: (effect) => effects.push(effect) } as TxScope<S>);
-  });
+  let effects: (() => unknown)[] = [];
+  const attempt = () => {
+    effects = [];
+    return (scope.db as Database).transaction(async (tx) => {
+      await setActor(tx, actor);
+      return work({ ...scope, db: tx, actor, afterCommit: (effect) => effects.push(effect) } as TxScope<S>);
+    });
+  };
+  let result: T;
+  for (let tries = 1; ; tries += 1) {
+    try {
+      result = await attempt();
+      break;
+    } catch (error) {
+      if (tries >= TRANSACTION_TRIES || !isRetryable(error)) throw error;
+      // Apart, so the two that met do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, tries * (10 + Math.random() * 40)));
+    }
+  }
   for (const effect of effects) {
     try {
       await effect();

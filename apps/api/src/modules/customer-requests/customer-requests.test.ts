@@ -452,7 +452,7 @@ describe('what each step decided', () => {
   });
 });
 
-describe('migration 0022: the history of older requests', () => {
+describe('migration 0028: the history of older requests', () => {
   it('puts a request’s fee and reference on its newest accept, its reason on its newest rejection', async () => {
     const creator = await account();
     const { id } = await createCustomerRequest(t.db, { createdBy: creator.id, status: 3 });
@@ -461,7 +461,7 @@ describe('migration 0022: the history of older requests', () => {
     // As rows written before the history kept them.
     await t.db.execute(sql`update workflow_history set payment_amount_piastres = null, payment_reference = null,
         rejection_reason_id = null where machine = 'customer_request' and record_id = ${id}`);
-    const file = await readFile(path.join(MIGRATIONS_DIR, '0022_request_history_backfill.sql'), 'utf8');
+    const file = await readFile(path.join(MIGRATIONS_DIR, '0028_request_history_backfill.sql'), 'utf8');
     for (const statement of file.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
     const history = (await as(admin, 'GET', `/customers_requests/${id}`)).json().data.history as {
       action: string;

@@ -95,8 +95,17 @@ describe('the daily reminders', () => {
     await holds(t, admin, m2, a.id, 30);
     await holds(t, admin, m3, b.id, 40);
     await holds(t, admin, m4, a.id, 50);
-    await t.db.execute(sql`update installments set status = 'received', received_at = now()
-      where user_id = ${m1.id} and due_date = '2027-02-28'`);
+    // m1 paid what fell due on 28 February (a receipt, as staff record it): not late today.
+    const paid = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from installments where user_id = ${m1.id} and due_date = '2027-02-28'`),
+    );
+    const received = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions/payments/receive',
+      headers: bearer(admin),
+      payload: { ids: paid.map((p) => Number(p.id)), method: 'cash' },
+    });
+    expect(received.statusCode, received.body).toBe(200);
     staff = (await createUser(t.db, { type: 'admin', roles: ['manager'], emailVerified: true })) as Member;
     await t.db.update(users).set({ locale: 'en' }).where(eq(users.id, staff.id));
     clerk = (await createUser(t.db, { type: 'admin', permissions: ['users.index'], emailVerified: true })) as Member;
