@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../packages/shared/src/clock';
 import { setClock } from '../../api/src/lib/clock';
-import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { chooseOption, launchBrowser, loginThroughForm, newPage } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
 /** This machine is shared by parallel builds and test runs: give slow moments room (waits, not timed assertions). */
@@ -101,14 +101,17 @@ describe('the associations area in the browser, in Arabic', () => {
       await page.getByRole('heading', { name: TITLE }).waitFor();
       expect(await page.getByTestId('association-available').textContent()).toBe('1,200');
 
-      // 2. A days file with one bad row: the preview names it and nothing changes.
+      // 2. A days file with one bad row: the preview names it and nothing changes. The days stay in
+      // order on their own dates (DESIGN §2), so the file moves the last two days to the period's end.
+      const LAST = addDays(FROM, 1199);
+      const END = addDays(FROM, 1200);
       await page.getByTestId('association-import-days').click();
       await page.waitForURL(`**/associations/${associationId}/days-import`);
       const file = page.getByTestId('days-file').locator('input[type=file]');
       await file.setInputFiles({
         name: 'days.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from('day_number,date\n5,2027-03-20\n6,2031-01-01\n'),
+        buffer: Buffer.from(`day_number,date\n1200,${END}\n6,2031-01-01\n`),
       });
       const refused = page.waitForResponse((r) => r.url().endsWith('/associations/days/import'));
       await page.getByTestId('days-import-check').click();
@@ -119,13 +122,18 @@ describe('the associations area in the browser, in Arabic', () => {
       expect(await page.getByTestId('days-import-apply').isDisabled()).toBe(true);
       type Day = { day_number: number; date: string };
       const firstDays = await api<{ data: Day[] }>('POST', `/associations/${associationId}/days`, { perPage: 10 });
-      expect(firstDays.data.find((d) => d.day_number === 5)?.date).toBe('2027-03-05');
+      expect(firstDays.data.find((d) => d.day_number === 6)?.date).toBe('2027-03-06');
+      const lastDays = async () =>
+        (await api<{ data: Day[] }>('POST', `/associations/${associationId}/days`, { perPage: 10, page: 120 })).data
+          .filter((d) => d.day_number >= 1199)
+          .map((d) => d.date);
+      expect(await lastDays()).toEqual([addDays(FROM, 1198), LAST]);
 
       // 3. Fixed: checked clean, then applied; the result says how many days changed.
       await file.setInputFiles({
         name: 'days.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from('day_number,date\n5,2027-03-20\n6,2027-03-21\n'),
+        buffer: Buffer.from(`day_number,date\n1199,${LAST}\n1200,${END}\n`),
       });
       const checked = answered(page, 'POST', '/associations/days/import');
       await page.getByTestId('days-import-check').click();
@@ -135,31 +143,20 @@ describe('the associations area in the browser, in Arabic', () => {
       await page.getByTestId('days-import-apply').click();
       await applied;
       await page.getByTestId('days-import-result').getByText('عدد الأيام التي تغيّر تاريخها: 2').waitFor();
-      const movedDays = await api<{ data: Day[] }>('POST', `/associations/${associationId}/days`, { perPage: 10 });
-      expect(movedDays.data.filter((d) => d.day_number >= 5 && d.day_number <= 6).map((d) => d.date)).toEqual([
-        '2027-03-20',
-        '2027-03-21',
-      ]);
+      expect(await lastDays()).toEqual([LAST, END]);
 
-      // 4. The member subscribes to day 3; the quote shows the payout and the 12 past installments owed at once.
+      // 4. The member subscribes to day 3; the quote shows the payout and the 14 past installments owed at once.
       await page.goto(`/associations/${associationId}`);
       await page.getByTestId('association-subscribe').click();
       await page.waitForURL('**/subscriptions/create?association=*');
       const member = page.getByRole('combobox', { name: 'المشترك' });
-      await member.click();
-      await member.fill('هبة');
-      await page.getByRole('option', { name: new RegExp(MEMBER.name) }).waitFor({ state: 'attached' });
-      await member.press('Enter');
-      const day = page.getByRole('combobox', { name: 'يوم الدور' });
-      await day.click();
-      await day.fill('3');
-      await page.getByRole('option', { name: /^اليوم 3 —/ }).waitFor({ state: 'attached' });
-      await day.press('Enter');
+      await chooseOption(page, member, 'هبة', new RegExp(MEMBER.name));
+      await chooseOption(page, page.getByRole('combobox', { name: 'يوم الدور' }), '3', /^اليوم 3 —/);
       const quote = page.getByTestId('subscription-quote');
       await quote.waitFor();
       expect(await page.getByTestId('quote-amount').textContent()).toContain('120,000.00');
-      // Days 1–4 and 7–14 fell before today (5 and 6 moved to the 20th and 21st).
-      expect(await page.getByTestId('quote-past-due').textContent()).toContain('وعددها 12 بإجمالي');
+      // Days 1–14 fell before today.
+      expect(await page.getByTestId('quote-past-due').textContent()).toContain('وعددها 14 بإجمالي');
       const subscribed = answered(page, 'PUT', '/subscriptions');
       await page.getByTestId('subscription-form-submit').click();
       await subscribed;
@@ -202,16 +199,16 @@ describe('the associations area in the browser, in Arabic', () => {
       await page.getByLabel('حالة القسط').selectOption({ label: 'مدفوعة' });
       await page.getByTestId('table-total').getByText('الإجمالي: 2').waitFor();
 
-      // 6. The payout of day 3, which has come: the server quotes the member's 11 late installments
-      //    (days 2–4 and 7–14), deducted from the payout; the net is what is transferred.
+      // 6. The payout of day 3, which has come: the server quotes the member's 13 late installments
+      //    (days 2–14), deducted from the payout; the net is what is transferred.
       await page.locator('.sidebar').getByRole('link', { name: 'الاشتراكات' }).click();
       await page.waitForURL('**/subscriptions');
       const subscriptionRow = dataRows(page).filter({ hasText: MEMBER.name });
       await subscriptionRow.getByText('لم يتم التحويل').waitFor();
       await subscriptionRow.getByRole('button', { name: 'تسجيل التحويل' }).click();
       const payout = page.getByRole('dialog');
-      await payout.getByTestId('payout-late').getByText('منها 11 قسطًا فات موعدها', { exact: false }).waitFor();
-      expect(await payout.getByTestId('payout-net').textContent()).toContain('118,900.00');
+      await payout.getByTestId('payout-late').getByText('منها 13 قسطًا فات موعدها', { exact: false }).waitFor();
+      expect(await payout.getByTestId('payout-net').textContent()).toContain('118,700.00');
       await payout.getByLabel('مرجع التحويل').fill('BM-TRX-7781');
       const transferred = answered(page, 'POST', /^\/subscriptions\/\d+\/transfer$/);
       await payout.getByTestId('payout-submit').click();
@@ -243,8 +240,8 @@ describe('the associations area in the browser, in Arabic', () => {
       expect(rows).toHaveLength(1200);
       const status = cells(1).indexOf('حالة القسط');
       const count = (label: string) => rows.filter((row) => row[status] === label).length;
-      // The payout settled the 11 late ones by deduction: they are received now.
-      expect([count('مدفوعة'), count('متأخرة'), count('قادمة')]).toEqual([13, 0, 1187]);
+      // The payout settled the 13 late ones by deduction: they are received now.
+      expect([count('مدفوعة'), count('متأخرة'), count('قادمة')]).toEqual([15, 0, 1185]);
       expect(rows.every((row) => row.includes(MEMBER.name) && row.includes(TITLE))).toBe(true);
 
       expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, cairoDayFromToday, callerFor } from './helpers/api-calls';
-import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { chooseOption, launchBrowser, loginThroughForm, newPage } from './helpers/browser';
 import { createAssociation, createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -31,16 +31,7 @@ async function answered(page: Page, method: string, path: string | RegExp): Prom
 
 /** Picks a day in the dialog's day picker by typing its number, as a person would on a phone. */
 async function pickDay(page: Page, dialog: ReturnType<Page['getByRole']>, day: number) {
-  const picker = dialog.getByRole('combobox');
-  await picker.click();
-  await picker.fill(String(day));
-  // The days whose number starts with what was typed, in date order: Enter takes the first.
-  await page
-    .getByTitle(new RegExp(`^اليوم ${day} — `))
-    .first()
-    .waitFor();
-  await picker.press('Enter');
-  await dialog.getByTitle(new RegExp(`^اليوم ${day} — `)).waitFor();
+  await chooseOption(page, dialog.getByRole('combobox'), String(day), new RegExp(`^اليوم ${day} — `));
 }
 
 describe("a customer's associations in the browser", () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, must } from './helpers/api-calls';
-import { launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
+import { chooseOption, launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -382,10 +382,7 @@ describe('money in the browser: payouts against arrears, receipts, reversals, wi
         .getByText(`the installments already paid stay on their receipts in the name of`, { exact: false })
         .waitFor();
       const picker = dialog.getByRole('combobox');
-      await picker.click();
-      await picker.fill('Youssef');
-      await page.getByRole('option', { name: new RegExp(NEWCOMER.name) }).waitFor({ state: 'attached' });
-      await picker.press('Enter');
+      await chooseOption(page, picker, 'Youssef', new RegExp(NEWCOMER.name));
       await dialog.getByLabel('Reason for the replacement').fill('Transferred to a colleague');
       const replaced = answered(page, 'POST', `/subscriptions/${id}/replace`);
       await dialog.getByTestId('replace-submit').click();

@@ -83,3 +83,22 @@ export async function documentLanguage(page: Page) {
     bodyClass: document.body.className,
   }));
 }
+
+/**
+ * Chooses an option of a searchable select as a person does: types, waits for the option to be
+ * shown, clicks it, and sees it in the field. Enter would take whichever option is active when it
+ * lands, and on a loaded machine the search's answer may not have come yet (the field stays empty).
+ */
+export async function chooseOption(page: Page, combobox: Locator, typed: string, option: RegExp): Promise<void> {
+  const field = combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await untilItTakes(async () => {
+    await combobox.click({ timeout: 5_000 });
+    await combobox.fill(typed, { timeout: 5_000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 5_000 });
+    await field.getByTitle(option).first().waitFor({ timeout: 5_000 });
+  });
+}
