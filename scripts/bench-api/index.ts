@@ -48,12 +48,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { positive, sizeOptions } from './cli.js';
+import type { Engine } from './common.js';
 import { type LoadOptions, login, runTarget, type Sessions } from './load.js';
-import { type EngineReport, judge, printEngine, writeJson } from './report.js';
+import { type EngineReport, judge, judgeRatios, printEngine, writeJson } from './report.js';
 import { checkReachable, DEFAULT_ADMIN_URL, SEEDED_PASSWORD, type SizeOverrides, sizeOf, Unreachable } from './seed.js';
 import { type RunningServer, startEngine } from './server.js';
 import { measureSubscribe } from './subscribe.js';
-import { ADMIN, buildTargets, type Engine, TARGET_IDS } from './targets.js';
+import { ADMIN, buildTargets, TARGET_IDS } from './targets.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS = path.join(REPO_ROOT, 'bench-results', 'api.json');
@@ -139,7 +140,14 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
     const running = server;
     for (const target of targets) {
       const result = judge(
-        await runTarget(target, { app: running.appUrl, bare: running.bareUrl }, sessions, options, running.prepare),
+        await runTarget(
+          target,
+          { app: running.appUrl, bare: running.bareUrl },
+          running.pid,
+          sessions,
+          options,
+          running.prepare,
+        ),
         target.budget[engine],
       );
       console.log(
@@ -165,6 +173,7 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
       facts,
       warnings: server.seed.warnings,
       results,
+      ratios: judgeRatios(results),
     };
   } finally {
     await server?.stop();
@@ -204,7 +213,7 @@ async function main(): Promise<number> {
       }
     }
   }
-  for (const report of reports) printEngine(report, options);
+  for (const report of reports) printEngine(report, options, loadAverage[0] ?? 0);
   if (reports.length > 0) {
     const loadAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
     console.log(`\nload average at the end ${loadAtEnd.join(' / ')} (1 / 5 / 15 min)`);
@@ -213,7 +222,9 @@ async function main(): Promise<number> {
   }
   const results = reports.flatMap((r) => r.results);
   if (failed || results.some((r) => r.verdict === 'FAILED')) return 1;
-  if (options.strict && results.some((r) => r.verdict === 'NOT MET')) return 2;
+  const unmet =
+    results.some((r) => r.verdict === 'NOT MET') || reports.some((r) => r.ratios.some((x) => x.verdict === 'NOT MET'));
+  if (options.strict && unmet) return 2;
   return 0;
 }
 

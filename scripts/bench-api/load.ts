@@ -12,6 +12,8 @@
  * requests (autocannon's amount) instead of a duration. Every answer other than 2xx is an error,
  * for writes as for reads.
  */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import type { PoolName } from './pools.js';
 import type { Target } from './targets.js';
@@ -55,6 +57,10 @@ export type TargetResult = {
   pool?: { name: PoolName; size: number; used: number };
   /** Seconds the server needed after the run until it answered /health quickly again. */
   settleSeconds: number;
+  /** The server process's CPU time per answered request during the measured run (µs; null off Linux). */
+  cpuMicros: number | null;
+  /** The machine's 1-minute load average at the end of the measured run. */
+  load1: number;
 };
 
 export type Session = { token: string; userId: number };
@@ -259,6 +265,7 @@ export type Preparer = (pool: PoolName, count: number) => Promise<number[]>;
 export async function runTarget(
   target: Target,
   urls: { app: string; bare: string },
+  serverPid: number,
   sessions: Sessions,
   options: LoadOptions,
   prepare: Preparer,
@@ -287,6 +294,8 @@ export async function runTarget(
     errors: 1,
     timeouts: 0,
     settleSeconds: 0,
+    cpuMicros: null,
+    load1: os.loadavg()[0] ?? 0,
     ...extra,
   });
   if (target.skip) return failed(target.skip);
@@ -345,7 +354,10 @@ export async function runTarget(
     return failed(`its pool ${pool?.name} ran out in the warm-up (${pool?.size} records)`, poolFacts());
   }
   const fillerBefore = pool?.filler ?? 0;
+  const cpuBefore = cpuSeconds(serverPid);
   const { result: r, exhausted } = await cannon(request, target, options.duration, pool, amount);
+  const cpuAfter = cpuSeconds(serverPid);
+  const load1 = os.loadavg()[0] ?? 0;
   const statuses: Record<string, number> = {};
   let wrong = 0;
   for (const [status, stats] of Object.entries(r.statusCodeStats ?? {})) {
@@ -379,8 +391,32 @@ export async function runTarget(
     errors: wrong + r.errors,
     timeouts: r.timeouts,
     settleSeconds,
+    cpuMicros:
+      cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+        ? ((cpuAfter - cpuBefore) * 1e6) / r.requests.total
+        : null,
+    load1,
   };
 }
+
+/**
+ * The CPU time (user + system) a process has used, in seconds, from /proc (Linux; null elsewhere or
+ * when it is gone). Clock ticks of 10 ms: over a run of thousands of requests, fine enough.
+ */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at ") "; utime and stime are the 12th and 13th of them.
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : null;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
 
 /** A whole number of requests per connection (autocannon divides `amount` among them), or none. */
 function capped(records: number | undefined, target: Target): number | undefined {

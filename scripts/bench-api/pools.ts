@@ -22,8 +22,7 @@
  * - tickets-open: open or answered tickets of customers (answering one again is allowed).
  * - admin-notifications: the administrator's own notifications (marking one seen again is allowed).
  */
-import type { Query } from './seed.js';
-import { int } from './sql.js';
+import { int, type Query } from './sql.js';
 
 export const POOLS = [
   'pending-installments',

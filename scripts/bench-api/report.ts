@@ -3,11 +3,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type Engine, LOG_ACTION, NAME_FRAGMENT } from './common.js';
 import { CONNECTIONS, type LoadOptions, type TargetResult } from './load.js';
 import type { SeedFacts, SeedSize } from './seed.js';
 import type { SeedOutcome } from './server.js';
 import type { SubscribeResult } from './subscribe.js';
-import { type Budget, type Engine, LOG_ACTION, NAME_FRAGMENT } from './targets.js';
+import type { Budget } from './targets.js';
 
 export type Verdict = 'met' | 'NOT MET' | 'FAILED' | '—';
 
@@ -24,7 +25,53 @@ export type EngineReport = {
   results: JudgedResult[];
   /** Subscribing one at a time (DESIGN §5: < 100 ms on PostgreSQL). */
   subscribe?: SubscribeResult;
+  /** The request path's ratios (issue 21 §2), judged when both of their targets ran. */
+  ratios: JudgedRatio[];
 };
+
+/**
+ * Throughput ratios inside one run (issue 21 §2): unlike req/s they hold on a loaded machine, so
+ * they say where a request's time goes. `min` is the budget; without it the ratio is a reference
+ * (the split of the request path by layer).
+ */
+export type Ratio = { label: string; of: string; over: string; min?: number };
+export type JudgedRatio = Ratio & { value: number | null; verdict: Verdict };
+
+export const RATIOS: Ratio[] = [
+  {
+    label: "app's empty route ÷ bare Fastify (the app's hooks, logger, security headers)",
+    of: 'app-empty',
+    over: 'bare',
+  },
+  { label: 'with a session ÷ without (the session lookup, from its cache)', of: 'app-empty-auth', over: 'app-empty' },
+  { label: '/health ÷ bare Fastify empty route', of: 'health', over: 'bare', min: 0.4 },
+  { label: 'GET /users/{id} (signed in) ÷ /health', of: 'get-by-id', over: 'health', min: 0.5 },
+  { label: "a list's first page (POST /users) ÷ /health", of: 'users-page-1', over: 'health', min: 0.35 },
+];
+
+export function judgeRatios(results: TargetResult[]): JudgedRatio[] {
+  const ok = (id: string) => results.find((r) => r.id === id && !r.problem && r.errors === 0 && r.rps > 0);
+  return RATIOS.map((ratio) => {
+    const of = ok(ratio.of);
+    const over = ok(ratio.over);
+    if (!of || !over) return { ...ratio, value: null, verdict: '—' as const };
+    const value = of.rps / over.rps;
+    const verdict: Verdict = ratio.min === undefined ? '—' : value >= ratio.min ? 'met' : 'NOT MET';
+    return { ...ratio, value, verdict };
+  });
+}
+
+/**
+ * A run on a machine that was busy before the bench began (1-minute load above 1) or that ran
+ * more than the bench's own two processes' worth beside it: its req/s are not this machine's.
+ */
+export function loadedMachine(loadAtStart: number, results: TargetResult[]): string | null {
+  const cores = os.cpus().length;
+  const peak = Math.max(0, ...results.map((r) => r.load1));
+  if (loadAtStart > 1) return `load average ${loadAtStart.toFixed(2)} before the run began`;
+  if (peak > cores + 1) return `load average up to ${peak.toFixed(2)} during the run on ${cores} cores`;
+  return null;
+}
 
 export function judge(result: TargetResult, budget: Budget | undefined): JudgedResult {
   let verdict: Verdict = '—';
@@ -42,7 +89,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => int(n);
 const s = (n: number) => `${n.toFixed(1)} s`;
 
-export function printEngine(report: EngineReport, options: LoadOptions): void {
+export function printEngine(report: EngineReport, options: LoadOptions, loadAtStart: number): void {
   const { seed, facts } = report;
   const name = report.engine === 'postgres' ? `PostgreSQL ${report.version}` : `embedded PostgreSQL ${report.version}`;
   const steps = seed.steps.map((step) => `${step.name} ${s(step.seconds)}`).join(', ');
@@ -68,7 +115,10 @@ export function printEngine(report: EngineReport, options: LoadOptions): void {
       `seed: triggers off for the bulk rows: ${seed.bypassedTriggers.join(', ')}; counters recounted: ${recount}`,
     );
   }
-  const header = ['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'budget', 'verdict'];
+  const loaded = loadedMachine(loadAtStart, report.results);
+  if (loaded)
+    console.log(`LOADED MACHINE (${loaded}): req/s and p99 below are not this machine's; the ratios hold better`);
+  const header = ['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU µs/req', 'load', 'budget', 'verdict'];
   const rows = report.results.map((r) => [
     r.label,
     String(r.connections),
@@ -76,11 +126,13 @@ export function printEngine(report: EngineReport, options: LoadOptions): void {
     ms(r.p50),
     ms(r.p99),
     int(r.errors),
+    r.cpuMicros === null ? '—' : int(r.cpuMicros),
+    r.load1.toFixed(1),
     r.budget?.text ?? '—',
     r.verdict,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const numeric = new Set([1, 2, 3, 4, 5]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7]);
   const line = (cells: string[]) =>
     cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
   console.log(line(header));
@@ -110,6 +162,14 @@ export function printEngine(report: EngineReport, options: LoadOptions): void {
       `  subscribe (1,200 installments each), ${sub.count} one at a time: p50 ${sub.p50} ms, p99 ${sub.p99} ms, ` +
         `max ${sub.max} ms${sub.errors ? `, ${sub.errors} errors` : ''}${verdict}`,
     );
+  }
+  const measured = report.ratios.filter((r) => r.value !== null);
+  if (measured.length > 0) {
+    console.log('  request path, ratios of req/s in this run (issue 21 §2):');
+    for (const r of measured) {
+      const budget = r.min === undefined ? 'reference' : `budget ≥ ${Math.round(r.min * 100)} %: ${r.verdict}`;
+      console.log(`    ${r.label}: ${Math.round((r.value ?? 0) * 100)} % (${budget})`);
+    }
   }
   const budgeted = report.results.filter((r) => r.budget);
   const met = budgeted.filter((r) => r.verdict === 'met').length;

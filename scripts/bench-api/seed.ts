@@ -21,6 +21,7 @@
  * are recounted afterwards with the schema's refresh_*counters() functions.
  */
 import pg from 'pg';
+import { type Engine, LOG_ACTION, NAME_FRAGMENT } from './common.js';
 import {
   cardRequestsSql,
   contactsSql,
@@ -51,13 +52,11 @@ import {
   int,
   lit,
   pick,
+  type Query,
   textArray,
   words,
 } from './sql.js';
-import { type Engine, LOG_ACTION, NAME_FRAGMENT } from './targets.js';
 
-export type Row = Record<string, unknown>;
-export type Query = (text: string) => Promise<Row[]>;
 /** How the seed reaches the database: plain statements, and a transaction. */
 export type SqlRunner = {
   query: Query;

@@ -14,8 +14,9 @@ import { buildApp } from '../../apps/api/src/app.js';
 import { loadEnv } from '../../apps/api/src/config/env.js';
 import { hashPassword } from '../../apps/api/src/lib/passwords.js';
 import { preparePool } from './pools.js';
-import { type Row, SEEDED_PASSWORD, type SqlRunner, seedData, seedFacts, vacuumAnalyze } from './seed.js';
+import { SEEDED_PASSWORD, type SqlRunner, seedData, seedFacts, vacuumAnalyze } from './seed.js';
 import type { ChildConfig, ChildMessage, ParentMessage, SeedOutcome } from './server.js';
+import type { Row } from './sql.js';
 import { ADMIN } from './targets.js';
 
 function send(message: ChildMessage): void {
@@ -100,6 +101,16 @@ async function main(): Promise<void> {
     // migrates and seeds it on ready, and closes it with itself.
     const app = await buildApp({ env });
     cleanups.push(() => app.close());
+    // The product's stack around a handler that does nothing (every hook, the logger, the error and
+    // security plugins), without and with a session: with the bare route and /health they split a
+    // request's cost by layer (targets app-empty, app-empty-auth).
+    await app.register(
+      async (bench) => {
+        bench.get('/empty', { config: { access: 'public' } }, async () => ({ ok: true }));
+        bench.get('/empty-auth', { config: { access: 'authenticated' } }, async () => ({ ok: true }));
+      },
+      { prefix: '/api/v1/bench' },
+    );
     await app.ready();
     const startSeconds = (performance.now() - t) / 1000;
 

@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Engine } from './common.js';
 import type { PoolName } from './pools.js';
 import {
   benchUrl,
@@ -17,7 +18,6 @@ import {
   type SeedSize,
   type SeedTimings,
 } from './seed.js';
-import type { Engine } from './targets.js';
 
 export type ChildConfig = {
   engine: Engine;
@@ -52,6 +52,8 @@ export type ParentMessage = { type: 'stop' } | { type: 'prepare'; seq: number; p
 export type RunningServer = Omit<Ready, 'type'> & {
   /** Ids of up to `count` records a write target may act on, one per request (pools.ts). */
   prepare(pool: PoolName, count: number): Promise<number[]>;
+  /** The server process (the app and the bare route): its CPU time is read around each target. */
+  pid: number;
   stop(): Promise<void>;
 };
 
@@ -94,7 +96,7 @@ export function startServer(config: ChildConfig, onProgress: (text: string) => v
       } else if (message.type === 'ready') {
         child.off('exit', onExit);
         const { type: _type, ...ready } = message;
-        resolve({ ...ready, prepare, stop: () => stopChild(child) });
+        resolve({ ...ready, prepare, pid: child.pid ?? 0, stop: () => stopChild(child) });
       }
     });
   });

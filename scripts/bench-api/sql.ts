@@ -4,6 +4,10 @@
  * requests) and seed-desk.ts (tickets, contacts, card and turn-move requests, notifications).
  */
 
+/** A row as the database driver answers it, and a plain statement run for its rows. */
+export type Row = Record<string, unknown>;
+export type Query = (text: string) => Promise<Row[]>;
+
 /** Words separated by "|" (names have spaces), so a long list stays a few lines. */
 export const words = (text: string) => text.split('|').map((w) => w.trim());
 

@@ -10,15 +10,9 @@
  * Exports, the request statistics and the writes have none in DESIGN §5: reference figures.
  * (Subscribing, < 100 ms, is measured one call at a time by subscribe.ts.)
  */
+import { type Engine, LOG_ACTION, NAME_FRAGMENT } from './common.js';
 import { BENCH_REFERENCE, type PoolName } from './pools.js';
 import type { SeedFacts } from './seed.js';
-
-/**
- * `postgres`: the server of BENCH_DATABASE_URL (DESIGN §5's large data set); `embedded`: the
- * PostgreSQL server the app starts itself without DATABASE_URL (what `npm start` runs), on a
- * temporary DATA_DIR with a smaller data set.
- */
-export type Engine = 'postgres' | 'embedded';
 
 /** The administrator the app seeds on its first start (README), as which the bench logs in. */
 export const ADMIN = { phone: '01000000000', password: 'Admin@12345' } as const;
@@ -82,10 +76,6 @@ export type TargetContext = Pick<
   | 'cash'
 > & { adminId: number };
 
-/** The common name fragment of the name-filter target; seed.ts makes it hit a few per cent of users. */
-export const NAME_FRAGMENT = 'يوسف';
-/** The action the logs filter asks for; seed.ts gives it about 18 % of the audit rows. */
-export const LOG_ACTION = 'users.update';
 export const PER_PAGE = 10;
 export const DEEP_PAGE = 5000;
 
@@ -267,6 +257,26 @@ export function buildTargets(ctx: TargetContext): Target[] {
       method: 'GET',
       path: '/',
       auth: false,
+      budget: {},
+    },
+    {
+      id: 'app-empty',
+      label: "the app's GET (handler does nothing)",
+      kind: 'reference',
+      server: 'app',
+      method: 'GET',
+      path: '/api/v1/bench/empty',
+      auth: false,
+      budget: {},
+    },
+    {
+      id: 'app-empty-auth',
+      label: "the app's GET with a session (handler does nothing)",
+      kind: 'reference',
+      server: 'app',
+      method: 'GET',
+      path: '/api/v1/bench/empty-auth',
+      auth: true,
       budget: {},
     },
     {

@@ -12,6 +12,9 @@ export default defineConfig({
     globalSetup: ['e2e/helpers/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    // expect.poll waits for what a person waits for (a title once the page's texts arrive, a count
+    // once the answer is in): its default second is shorter than a chunk takes on a busy machine.
+    expect: { poll: { timeout: 30_000 } },
     // Two cores: one browser and one server at a time keeps runs steady.
     fileParallelism: false,
   },

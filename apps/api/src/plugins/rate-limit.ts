@@ -48,6 +48,43 @@ declare module 'fastify' {
 /** The per-address key of a rule: the client address as Fastify resolved it (TRUST_PROXY). */
 export const byAddress = (request: FastifyRequest) => request.ip;
 
+/** Who a rule counts: an email, a phone, a user; null skips the rule for this call. */
+export type Subject = (request: FastifyRequest) => string | null;
+
+/** The signed-in caller's id, as a rate-limit subject. */
+export const byUser: Subject = (request) => (request.auth ? String(request.auth.userId) : null);
+/** A string field of the parsed body, as a rate-limit subject. */
+export const bodyField =
+  (field: string): Subject =>
+  (request) => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[field];
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+
+/**
+ * The rate limits of an account route family (docs/decisions/0012-rate-limits.md): every call
+ * counts once per subject (an email, a phone, a user) and once per address. Customers get
+ * ACCOUNT_RATE_MAX calls per subject in the window; staff actions count per staff user with
+ * the higher per-address limit.
+ */
+export function accountLimits(
+  env: Env,
+  family: string,
+  subjects: Record<string, Subject> = {},
+  tier: 'customer' | 'staff' = 'customer',
+): RateRule[] {
+  const windowSeconds = env.ACCOUNT_RATE_WINDOW_MINUTES * 60;
+  return [
+    { name: `${family}:ip`, max: env.ACCOUNT_RATE_IP_MAX, windowSeconds, key: byAddress },
+    ...Object.entries(subjects).map(([name, key]) => ({
+      name: `${family}:${name}`,
+      max: tier === 'staff' ? env.ACCOUNT_RATE_IP_MAX : env.ACCOUNT_RATE_MAX,
+      windowSeconds,
+      key,
+    })),
+  ];
+}
+
 type LimiterRequest = { key: string; routeOptions: { config: Record<string, never> } };
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {

@@ -160,7 +160,15 @@ export const routes: RouteObject[] = [
             // The shell (menu, drawer, header) is its own chunk: the login page never loads it.
             // Every screen under it declares its access (a test fails on one that does not).
             id: 'shell',
-            lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
+            lazy: async () => {
+              // The route table's access lookup is handed to the shell, which never imports this file.
+              const [{ AppShell }, { accessOfPathIn }] = await Promise.all([
+                import('./app-shell'),
+                import('../lib/authorization'),
+              ]);
+              const accessOf = accessOfPathIn(routes);
+              return { Component: () => <AppShell accessOf={accessOf} /> };
+            },
             children: [
               { path: paths.home, ...access('authenticated'), element: <Navigate to={paths.dashboard} replace /> },
               {

@@ -2,14 +2,8 @@ import { LOCALES } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOGUE_FILES,
-  type Catalogue,
-  changeLanguage,
-  loadScreenTexts,
-  mergeCatalogues,
-  screenTextNames,
-} from './i18n';
+import { type Catalogue, mergeCatalogues } from './catalogue';
+import { CATALOGUE_FILES, changeLanguage, loadScreenTexts, screenTextNames } from './i18n';
 
 function leaves(tree: Catalogue, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leaves(v, `${prefix}${k}.`)));

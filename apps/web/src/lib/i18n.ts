@@ -1,26 +1,9 @@
 import type { Locale } from '@portal/shared/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { type Catalogue, mergeCatalogues } from './catalogue';
 import { digitsFor, localizeDigits, onDigitsChange } from './digits';
 import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language';
-
-/** A catalogue file: nested keys down to texts. */
-export type Catalogue = { [key: string]: string | Catalogue };
-
-/**
- * Merges catalogues key by key, so a web file and the shared catalogue can both
- * add to one namespace (e.g. `dashboard`) without either replacing the other.
- */
-export function mergeCatalogues(...trees: object[]): Catalogue {
-  const out: Catalogue = {};
-  for (const tree of trees) {
-    for (const [key, value] of Object.entries(tree) as [string, string | Catalogue][]) {
-      const existing = out[key];
-      out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeCatalogues(existing, value) : value;
-    }
-  }
-  return out;
-}
 
 /**
  * Each language's texts come in two chunks of their own, downloaded when first

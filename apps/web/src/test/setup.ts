@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setClockForTests } from '../lib/clock';
 import { schemaLoadsSettled } from '../lib/forms';
@@ -29,6 +29,10 @@ window.ResizeObserver ??= class {
 window.scrollTo = () => {};
 const computed = window.getComputedStyle;
 window.getComputedStyle = (el: Element) => computed(el);
+
+// findBy… and waitFor wait for what a person waits for (a screen's first render pulls its lazy
+// modules): their default second fails the first test of a file on a busy two-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 initI18n('ar');
 // Component tests render screens without their routes: every screen's texts, in each language used.

@@ -18,12 +18,10 @@ import { ZUserSchema } from '@portal/shared/schemas/auth';
 import { successSchema } from '@portal/shared/schemas/envelope';
 import { ZIdParams } from '@portal/shared/schemas/fields';
 import { listPageSchema } from '@portal/shared/schemas/list';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Env } from '../../config/env.js';
 import { ok } from '../../lib/reply.js';
-import { byAddress, type RateRule } from '../../plugins/rate-limit.js';
+import { accountLimits, bodyField, byUser } from '../../plugins/rate-limit.js';
 import {
   activateByToken,
   FORGOT_PASSWORD_JOB,
@@ -44,41 +42,6 @@ import {
   verifyRecovery,
 } from './recovery.service.js';
 import { mergeQueryIntoBody, multipartFieldsToBody } from './request-input.js';
-
-type Subject = (request: FastifyRequest) => string | null;
-
-/** The signed-in caller's id, as a rate-limit subject. */
-const byUser: Subject = (request) => (request.auth ? String(request.auth.userId) : null);
-const bodyField =
-  (field: string): Subject =>
-  (request) => {
-    const value = (request.body as Record<string, unknown> | undefined)?.[field];
-    return typeof value === 'string' && value !== '' ? value : null;
-  };
-
-/**
- * The rate limits of an account route family (docs/decisions/0012-rate-limits.md): every call
- * counts once per subject (an email, a phone, a user) and once per address. Customers get
- * ACCOUNT_RATE_MAX calls per subject in the window; staff actions count per staff user with
- * the higher per-address limit.
- */
-export function accountLimits(
-  env: Env,
-  family: string,
-  subjects: Record<string, Subject> = {},
-  tier: 'customer' | 'staff' = 'customer',
-): RateRule[] {
-  const windowSeconds = env.ACCOUNT_RATE_WINDOW_MINUTES * 60;
-  return [
-    { name: `${family}:ip`, max: env.ACCOUNT_RATE_IP_MAX, windowSeconds, key: byAddress },
-    ...Object.entries(subjects).map(([name, key]) => ({
-      name: `${family}:${name}`,
-      max: tier === 'staff' ? env.ACCOUNT_RATE_IP_MAX : env.ACCOUNT_RATE_MAX,
-      windowSeconds,
-      key,
-    })),
-  ];
-}
 
 /**
  * Customer accounts (docs/decisions/0005-accounts.md): registration, email

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
 import { ok } from '../../lib/reply.js';
-import { accountLimits } from '../accounts/accounts.routes.js';
+import { accountLimits } from '../../plugins/rate-limit.js';
 import { answerContact, listContacts, sendContactMessage } from './contacts.service.js';
 
 /** The sender's address as a rate-limit subject (the form's email, as the schema normalized it). */

@@ -10,6 +10,7 @@ import type { TRequestSaveProblem } from '@portal/shared/schemas/customer-reques
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../lib/app-error.js';
 import { AppError } from '../../lib/app-error.js';
+import { cleanTitle } from '../../lib/file-title.js';
 import { type FileKindName, type FileStorage, StorageRejection, type StoredFile } from '../../lib/storage.js';
 import { type MultipartBody, mediaTypesOf } from '../../plugins/docs.js';
 
@@ -78,20 +79,6 @@ export function documentOfField(field: string): MainDocument | ExtraFileField | 
   if ((MAIN_DOCUMENTS as readonly string[]).includes(field)) return field as MainDocument;
   if (field === 'signedContract' || field === 'investment') return field;
   return ADDITIONAL.test(field) ? 'additionalFile' : undefined;
-}
-
-/**
- * The client's file name as a title: the last path segment (either slash), without control
- * characters or leading dots, at most 255 characters. Never used as a storage path.
- */
-export function cleanTitle(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = [...base].filter((c) => {
-    const code = c.codePointAt(0) ?? 0;
-    return code > 0x1f && code !== 0x7f;
-  });
-  const clean = printable.join('').replace(/^\.+/, '').trim();
-  return [...(clean || 'file')].slice(0, 255).join('');
 }
 
 /** Stores one file part as `contentType`, or says why not. The part's stream is always read to its end. */

@@ -4,7 +4,7 @@ import { ZClientSettings, ZSetting, ZSettingChangeRequest, ZSettingParams } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
-import { accountLimits } from '../accounts/accounts.routes.js';
+import { accountLimits, byUser } from '../../plugins/rate-limit.js';
 import { changeSetting, clientSettings, listSettings } from './settings.service.js';
 
 /**
@@ -44,14 +44,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'admin_roles',
-        limits: accountLimits(
-          app.env,
-          'setting',
-          {
-            user: (request) => (request.auth ? String(request.auth.userId) : null),
-          },
-          'staff',
-        ),
+        limits: accountLimits(app.env, 'setting', { user: byUser }, 'staff'),
       },
       schema: {
         tags: ['settings'],

@@ -2,8 +2,8 @@ import { TICKET_FILE_MAX_BYTES } from '@portal/shared/schemas/tickets';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, type FieldError } from '../../lib/app-error.js';
+import { cleanTitle } from '../../lib/file-title.js';
 import { type FileKindName, type FileStorage, StorageRejection, type StoredFile } from '../../lib/storage.js';
-import { cleanTitle } from '../customer-requests/request-upload.js';
 
 /**
  * A ticket message's body (SPEC §5 upload rules; docs/decisions/0022-staff-tools.md): multipart text

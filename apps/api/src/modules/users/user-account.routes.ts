@@ -6,7 +6,7 @@ import { ZUserActivateRequest, ZUserDocument, ZUserRestoreParams } from '@portal
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
-import { accountLimits } from '../accounts/accounts.routes.js';
+import { accountLimits, byUser } from '../../plugins/rate-limit.js';
 import { restoreUser, sendResetLink, setUserActive, userDocuments } from './user-account.service.js';
 
 /** The staff's calls on one account (SPEC §7 "user/…"; docs/decisions/0022-staff-tools.md). */
@@ -56,12 +56,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'users.put',
         // Each call sends an email: limited per staff member like the other staff mail actions.
-        limits: accountLimits(
-          app.env,
-          'user-reset',
-          { user: (request) => (request.auth ? String(request.auth.userId) : null) },
-          'staff',
-        ),
+        limits: accountLimits(app.env, 'user-reset', { user: byUser }, 'staff'),
       },
       schema: {
         tags: ['users'],

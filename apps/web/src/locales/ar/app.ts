@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../lib/i18n';
+import type { Catalogue } from '../../lib/catalogue';
 
 /**
  * The Arabic texts of the signed-in screens: every catalogue file of the web

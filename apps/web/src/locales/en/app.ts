@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../lib/i18n';
+import type { Catalogue } from '../../lib/catalogue';
 
 /**
  * The English texts of the signed-in screens: every catalogue file of the web

@@ -1,7 +1,7 @@
 import sharedAccounts from '../../../../../packages/shared/src/locales/en/accounts.json';
 import sharedCommon from '../../../../../packages/shared/src/locales/en/common.json';
 import sharedContacts from '../../../../../packages/shared/src/locales/en/contacts.json';
-import type { Catalogue } from '../../lib/i18n';
+import type { Catalogue } from '../../lib/catalogue';
 import accounts from './accounts.json';
 import auth from './auth.json';
 import common from './common.json';

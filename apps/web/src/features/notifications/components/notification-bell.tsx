@@ -1,45 +1,10 @@
-import { BellOutlined } from '@ant-design/icons';
-import { BADGE_CAP, type Locale, NOTIFICATIONS_START_LIMIT } from '@portal/shared/constants';
-import { Badge, Button } from 'antd';
-import { type ComponentProps, lazy, type Ref, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format';
+import { NOTIFICATIONS_START_LIMIT } from '@portal/shared/constants';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { useLiveNotifications } from '../api/live-stream';
 import { useNotifications } from '../api/notifications-api';
+import { BellButton } from './bell-button';
 import './notification-bell.css';
-
-type BellButtonProps = Omit<ComponentProps<typeof Button>, 'ref'> & {
-  ref?: Ref<HTMLButtonElement>;
-  unseen: number;
-  open: boolean;
-};
-
-/** The bell itself: the unseen count (99+ past the cap, in the digits the app shows), named for screen readers. */
-export function BellButton({ ref, unseen, open, ...rest }: BellButtonProps) {
-  const { t, i18n } = useTranslation();
-  const lang: Locale = i18n.language === 'en' ? 'en' : 'ar';
-  return (
-    <Button
-      ref={ref}
-      type="text"
-      aria-label={t('notificationsUi.bell_label', { count: unseen })}
-      aria-expanded={open}
-      aria-haspopup="dialog"
-      data-testid="notification-bell"
-      icon={
-        // The count in the digits the app shows (lib/format.ts), capped at 99+ (SPEC §2).
-        <Badge
-          count={unseen > 0 ? formatNumber(Math.min(unseen, BADGE_CAP), lang) + (unseen > BADGE_CAP ? '+' : '') : 0}
-          size="small"
-        >
-          <BellOutlined className="header-icon" />
-        </Badge>
-      }
-      {...rest}
-    />
-  );
-}
 
 const loadPopover = () => import('./notification-popover');
 const NotificationPopover = lazy(loadPopover);

@@ -19,7 +19,7 @@ import {
   useSeeNotification,
 } from '../api/notifications-api';
 import { relativeTime } from '../lib/relative-time';
-import { BellButton } from './notification-bell';
+import { BellButton } from './bell-button';
 
 /** Only paths inside the app are followed ("//host" would leave it). */
 function isAppPath(link: string | null): link is string {
