@@ -50,6 +50,7 @@ import { parseArgs } from 'node:util';
 import { positive, sizeOptions } from './cli.js';
 import type { Engine } from './common.js';
 import { type LoadOptions, login, runTarget, type Sessions } from './load.js';
+import { summarizeProfile } from './profile-summary.js';
 import { type EngineReport, judge, judgeRatios, printEngine, writeJson } from './report.js';
 import { checkReachable, DEFAULT_ADMIN_URL, SEEDED_PASSWORD, type SizeOverrides, sizeOf, Unreachable } from './seed.js';
 import { type RunningServer, startEngine } from './server.js';
@@ -58,6 +59,7 @@ import { ADMIN, buildTargets, TARGET_IDS } from './targets.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS = path.join(REPO_ROOT, 'bench-results', 'api.json');
+const PROFILES = path.join(REPO_ROOT, 'bench-results', 'profiles');
 
 const USAGE = `Usage: npm run bench:api -- [options]
   --engine postgres|embedded|both engines to run (default both)
@@ -68,6 +70,7 @@ const USAGE = `Usage: npm run bench:api -- [options]
   --users <n> --logs <n> --requests <n>
                                   data set size (default postgres 100000/1000000/200000, embedded 20000/100000/20000)
   --strict                        exit 2 when a budget is not met
+  --profile                       a CPU profile of the server per target (bench-results/profiles/), summed up by layer
 Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL})`;
 
 type Options = LoadOptions & {
@@ -75,6 +78,7 @@ type Options = LoadOptions & {
   reuse: boolean;
   only: string[] | null;
   strict: boolean;
+  profile: boolean;
   sizes: SizeOverrides;
 };
 
@@ -90,6 +94,7 @@ function parseOptions(): Options {
       logs: { type: 'string' },
       requests: { type: 'string' },
       strict: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -114,6 +119,7 @@ function parseOptions(): Options {
     reuse: values.reuse,
     only,
     strict: values.strict,
+    profile: values.profile,
     sizes: sizeOptions(values),
   };
 }
@@ -139,6 +145,11 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
     const results = [];
     const running = server;
     for (const target of targets) {
+      const profileFile = path.join(PROFILES, `${engine}-${target.id}.cpuprofile`);
+      const profiler = {
+        before: () => running.profileStart(),
+        after: () => running.profileStop(profileFile),
+      };
       const result = judge(
         await runTarget(
           target,
@@ -147,9 +158,11 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
           sessions,
           options,
           running.prepare,
+          ...(options.profile ? [profiler] : []),
         ),
         target.budget[engine],
       );
+      if (options.profile && !result.problem) console.log(summarizeProfile(profileFile, result.requests));
       console.log(
         `${engine}: ${target.label}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms` +
           (result.errors > 0 ? `, ${result.errors} errors` : '') +

@@ -269,6 +269,8 @@ export async function runTarget(
   sessions: Sessions,
   options: LoadOptions,
   prepare: Preparer,
+  /** Runs right before and after the measured run (after the warm-up): --profile's profiler. */
+  measured: { before(): Promise<void>; after(): Promise<void> } = { before: async () => {}, after: async () => {} },
 ): Promise<TargetResult> {
   const session = target.as === 'member' ? sessions.member : sessions.admin;
   const base = {
@@ -354,9 +356,11 @@ export async function runTarget(
     return failed(`its pool ${pool?.name} ran out in the warm-up (${pool?.size} records)`, poolFacts());
   }
   const fillerBefore = pool?.filler ?? 0;
+  await measured.before();
   const cpuBefore = cpuSeconds(serverPid);
   const { result: r, exhausted } = await cannon(request, target, options.duration, pool, amount);
   const cpuAfter = cpuSeconds(serverPid);
+  await measured.after();
   const load1 = os.loadavg()[0] ?? 0;
   const statuses: Record<string, number> = {};
   let wrong = 0;

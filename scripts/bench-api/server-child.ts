@@ -5,7 +5,8 @@
  * Reports its addresses to the parent over IPC, prepares the rows of write targets when asked
  * (pools.ts), and stops when told (or when the parent goes away).
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -18,6 +19,27 @@ import { SEEDED_PASSWORD, type SqlRunner, seedData, seedFacts, vacuumAnalyze } f
 import type { ChildConfig, ChildMessage, ParentMessage, SeedOutcome } from './server.js';
 import type { Row } from './sql.js';
 import { ADMIN } from './targets.js';
+
+const inspector = new Session();
+
+/** The CPU profiler of this process (--profile), around one target at a time. */
+async function startProfile(): Promise<void> {
+  try {
+    inspector.connect();
+  } catch {
+    // Already connected by an earlier target.
+  }
+  await inspector.post('Profiler.enable');
+  // 100 µs between samples: a request of the app costs a few hundred of them.
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.post('Profiler.start');
+}
+
+async function stopProfile(file: string): Promise<void> {
+  const { profile } = await inspector.post('Profiler.stop');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(profile));
+}
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -67,7 +89,19 @@ async function main(): Promise<void> {
   let runner: { db: SqlRunner; adminId: number } | undefined;
   process.on('message', (m: ParentMessage) => {
     if (m?.type === 'stop') shutdown(0);
-    else if (m?.type === 'prepare') {
+    else if (m?.type === 'profile') {
+      const done = (file: string | null) => send({ type: 'profiled', seq: m.seq, file });
+      if (m.action === 'start')
+        startProfile().then(
+          () => done(null),
+          () => done(null),
+        );
+      else
+        stopProfile(m.file).then(
+          () => done(m.file),
+          () => done(null),
+        );
+    } else if (m?.type === 'prepare') {
       if (!runner) {
         send({ type: 'prepare-failed', seq: m.seq, message: 'the server is not ready' });
         return;
@@ -85,7 +119,8 @@ async function main(): Promise<void> {
     let t = performance.now();
     const env = loadEnv({
       NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
+      // As in production (the default level): each request's log lines are made, then dropped below.
+      LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web-dist'),
       ADMIN_PHONE: ADMIN.phone,
@@ -96,10 +131,12 @@ async function main(): Promise<void> {
       ACCOUNT_RATE_MAX: '1000',
       ACCOUNT_RATE_IP_MAX: '100000',
       ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+      // To compare pool sizes: DB_POOL_SIZE=4 npm run bench:api …
+      ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
     });
     // The app opens the database itself, as in production (pool size, statement timeout from env),
     // migrates and seeds it on ready, and closes it with itself.
-    const app = await buildApp({ env });
+    const app = await buildApp({ env, logStream: { write: () => undefined } });
     cleanups.push(() => app.close());
     // The product's stack around a handler that does nothing (every hook, the logger, the error and
     // security plugins), without and with a session: with the bare route and /health they split a

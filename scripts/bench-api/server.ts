@@ -45,15 +45,24 @@ export type ChildMessage =
   | { type: 'progress'; text: string }
   | { type: 'error'; message: string }
   | { type: 'prepared'; seq: number; ids: number[] }
-  | { type: 'prepare-failed'; seq: number; message: string };
+  | { type: 'prepare-failed'; seq: number; message: string }
+  | { type: 'profiled'; seq: number; file: string | null };
 
-export type ParentMessage = { type: 'stop' } | { type: 'prepare'; seq: number; pool: PoolName; count: number };
+export type ParentMessage =
+  | { type: 'stop' }
+  | { type: 'prepare'; seq: number; pool: PoolName; count: number }
+  /** --profile: start the CPU profiler, or stop it and write the profile to `file`. */
+  | { type: 'profile'; seq: number; action: 'start' }
+  | { type: 'profile'; seq: number; action: 'stop'; file: string };
 
 export type RunningServer = Omit<Ready, 'type'> & {
   /** Ids of up to `count` records a write target may act on, one per request (pools.ts). */
   prepare(pool: PoolName, count: number): Promise<number[]>;
   /** The server process (the app and the bare route): its CPU time is read around each target. */
   pid: number;
+  /** --profile: starts the server's CPU profiler; stopping it writes the .cpuprofile file. */
+  profileStart(): Promise<void>;
+  profileStop(file: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -75,9 +84,19 @@ export function startServer(config: ChildConfig, onProgress: (text: string) => v
       waiting.set(seq, { resolve, reject });
       child.send({ type: 'prepare', seq, pool, count } satisfies ParentMessage);
     });
+  const profiling = new Map<number, () => void>();
+  const profile = (message: { action: 'start' } | { action: 'stop'; file: string }) =>
+    new Promise<void>((resolve, reject) => {
+      if (!child.connected) return reject(new Error(`the ${config.engine} server is gone`));
+      seq += 1;
+      profiling.set(seq, resolve);
+      child.send({ type: 'profile', seq, ...message } satisfies ParentMessage);
+    });
   child.once('exit', () => {
     for (const w of waiting.values()) w.reject(new Error(`the ${config.engine} server exited`));
     waiting.clear();
+    for (const done of profiling.values()) done();
+    profiling.clear();
   });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null, signal: string | null) =>
@@ -85,7 +104,10 @@ export function startServer(config: ChildConfig, onProgress: (text: string) => v
     child.once('exit', onExit);
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'progress') onProgress(message.text);
-      else if (message.type === 'prepared' || message.type === 'prepare-failed') {
+      else if (message.type === 'profiled') {
+        profiling.get(message.seq)?.();
+        profiling.delete(message.seq);
+      } else if (message.type === 'prepared' || message.type === 'prepare-failed') {
         const w = waiting.get(message.seq);
         waiting.delete(message.seq);
         if (message.type === 'prepared') w?.resolve(message.ids);
@@ -96,7 +118,14 @@ export function startServer(config: ChildConfig, onProgress: (text: string) => v
       } else if (message.type === 'ready') {
         child.off('exit', onExit);
         const { type: _type, ...ready } = message;
-        resolve({ ...ready, prepare, pid: child.pid ?? 0, stop: () => stopChild(child) });
+        resolve({
+          ...ready,
+          prepare,
+          pid: child.pid ?? 0,
+          profileStart: () => profile({ action: 'start' }),
+          profileStop: (file) => profile({ action: 'stop', file }),
+          stop: () => stopChild(child),
+        });
       }
     });
   });

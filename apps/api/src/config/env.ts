@@ -99,6 +99,11 @@ const ZEnv = z
      * take; then the request fails with 503 instead of waiting on a database host that does not answer.
      */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /**
+     * PostgreSQL: the connections this instance's pool may hold. More connections than the
+     * database server's cores can run only queue inside it, and each costs it memory.
+     */
+    DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     ADMIN_PHONE: z
       .string()
       .regex(/^\d{1,12}$/, 'digits only, at most 12')
