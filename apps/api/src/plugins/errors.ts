@@ -158,7 +158,7 @@ export function frameworkErrorHandler(headers: SecurityHeaders) {
     if (client) reply.header('x-client-request-id', client);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'router error');
-    // No route ran, so no onResponse hook logs it (app.ts): its one request line is written here.
+    // No route ran, so Fastify writes no request line (lib/request-log.ts): the one line is written here.
     request.log.info({ req: request, res: { statusCode: status } }, 'request completed');
     return send(reply, status, envelope(locale, status === 500 ? 'errors.internal' : 'errors.bad_request', {}, []));
   };
