@@ -210,6 +210,9 @@ function signedInChunks() {
           const id = stack.pop() as string;
           if (into.has(id)) continue;
           into.add(id);
+          // A barrel reached as a name's way through (`export * from './icons'`) is not walked:
+          // its imports are every icon, and only the names asked for count (issue 21).
+          if (BARRELS.test(id)) continue;
           const deps = this.getModuleInfo(id)?.importedIds ?? [];
           const barrels = deps.filter((dep) => BARRELS.test(dep));
           stack.push(...deps.filter((dep) => !BARRELS.test(dep)));
