@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: a plain ES module of the repo's scripts, without types.
 import { routeKinds } from '../../scripts/lib/route-kinds.mjs';
+import { prerenderGuestPages } from './prerender-plugin.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -268,6 +269,13 @@ export default defineConfig({
     preloadFirstScreen(['src/locales/ar/guest.ts', 'src/app/routes/auth/login.tsx']),
     signedIn.plugin,
     chunkPackages(),
+    // The guest pages as HTML in each language, hydrated after (docs/decisions/0033).
+    prerenderGuestPages([
+      { path: '/login', module: 'src/app/routes/auth/login.tsx' },
+      { path: '/register', module: 'src/app/routes/accounts/register.tsx' },
+      { path: '/reset', module: 'src/app/routes/accounts/reset.tsx' },
+      { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
+    ]),
     precompress(),
   ],
   // Read packages/shared from its TypeScript source: no build step for the shared package.
