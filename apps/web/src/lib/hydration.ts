@@ -36,6 +36,8 @@ function holdSubmit(event: Event): void {
  * does not have to send the form twice.
  */
 export function holdSubmitsUntilHydrated(): void {
+  live = false;
+  held = null;
   document.addEventListener('submit', holdSubmit, true);
 }
 
