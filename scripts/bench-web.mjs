@@ -2,13 +2,18 @@
 // Lighthouse on the real product (DESIGN §5): the API server from its source, serving the built
 // web app (npm run bench:web builds it first) on a free port with a fresh DATA_DIR, audited in
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium; never a downloaded browser):
-//   /login      mobile preset (Lighthouse's default: Moto G Power, slow 4G, 4× CPU)  score ≥ 0.95
+//   /login      mobile preset (Lighthouse's default: Moto G Power, slow 4G, 4× CPU)  score ≥ 0.95, FCP < 1.8 s
 //   /dashboard  desktop preset, signed in as the first administrator               score ≥ 0.95
-//   and CLS < 0.05 on both.
+//   and CLS < 0.05 on both (DESIGN §5, issue 21 §4). /login is the Arabic page prerendered at build
+//   time (docs/decisions/0033), as a first visitor gets it.
+// The load average is printed at the start and the end: Lighthouse's simulated CPU time is the
+// observed one times four, so a machine busy with other work (load above its cores) inflates TBT
+// and FCP and the run is flagged as loaded.
 // The session lives in localStorage (apps/web/src/lib/session-store.ts): a token from
 // POST /api/v1/login is written into the origin's storage through a JSON page of the API (so no
 // asset of the app is cached beforehand), and Lighthouse keeps that storage (disableStorageReset).
-// Each page is audited RUNS times (default 3) in a fresh browser; the median run by score counts.
+// Each page is audited RUNS times (default 3) in a fresh browser; each figure's median counts (the
+// LCP element shown is the median-scoring run's).
 // Prints score, FCP, LCP, TBT, CLS, SI; exits non-zero when a target is missed.
 // Usage: npm run bench:web            RUNS=5 npm run bench:web
 //        LH_REPORT_DIR=/tmp/lh npm run bench:web   (also keeps each run's Lighthouse JSON there)
@@ -17,7 +22,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -32,7 +37,12 @@ const ADMIN = {
   phone: process.env.ADMIN_PHONE || '01000000000',
   password: process.env.ADMIN_PASSWORD || 'Admin@12345',
 };
-const TARGETS = { score: 0.95, cls: 0.05 };
+const TARGETS = { score: 0.95, cls: 0.05, loginFcp: 1800 };
+const CORES = availableParallelism();
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -183,8 +193,19 @@ async function measure(server, name, pathname, options) {
     console.log(`  ${name} run ${i + 1}/${RUNS}: ${line(run)}`);
     runs.push(run);
   }
-  const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
-  return { ...median, worstCls: Math.max(...runs.map((r) => r.cls)) };
+  // Each figure's own median (the runs' middle score, FCP, LCP, TBT…), and the worst CLS.
+  const medianOf = (key) => [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)][key];
+  const byScore = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+  return {
+    ...byScore,
+    score: medianOf('score'),
+    fcp: medianOf('fcp'),
+    lcp: medianOf('lcp'),
+    tbt: medianOf('tbt'),
+    cls: medianOf('cls'),
+    si: medianOf('si'),
+    worstCls: Math.max(...runs.map((r) => r.cls)),
+  };
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-web-'));
@@ -193,6 +214,8 @@ let failed = 0;
 try {
   server = await startServer(dataDir);
   console.log(`server on ${server.url} (DATA_DIR ${dataDir}), ${RUNS} run(s) per page, Chromium ${CHROME_PATH}`);
+  const loadAtStart = loadavg()[0] ?? 0;
+  console.log(`load average at the start: ${load()} (${CORES} cores)`);
   const session = await signIn(server.url);
   const pages = (process.env.PAGES || 'login,dashboard').split(',');
   const results = [];
@@ -205,19 +228,25 @@ try {
       await measure(server, '/dashboard desktop', '/dashboard', { preset: 'desktop', session }),
     ]);
   }
+  const loadAtEnd = loadavg()[0] ?? 0;
+  console.log(`load average at the end: ${load()} (${CORES} cores)`);
+  if (Math.max(loadAtStart, loadAtEnd) > CORES) {
+    console.log(`LOADED machine (load above ${CORES}): TBT and FCP are inflated; measure again when it is quiet`);
+  }
   console.log('');
   for (const [name, r] of results) {
-    const ok = r.score >= TARGETS.score && r.worstCls < TARGETS.cls;
+    const fcpOk = name.startsWith('/login') ? r.fcp < TARGETS.loginFcp : true;
+    const ok = r.score >= TARGETS.score && r.worstCls < TARGETS.cls && fcpOk;
     if (!ok) failed += 1;
     console.log(
-      `${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(20)} ${line(r)}  (median of ${RUNS}; worst CLS ${r.worstCls.toFixed(3)})`,
+      `${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(20)} ${line(r)}  (medians of ${RUNS}; worst CLS ${r.worstCls.toFixed(3)})`,
     );
     if (r.lcpElement) console.log(`     LCP element: ${r.lcpElement}`);
   }
   console.log(
     failed === 0
-      ? `all targets met (performance ≥ ${TARGETS.score}, CLS < ${TARGETS.cls})`
-      : `${failed} page(s) miss a target (performance ≥ ${TARGETS.score}, CLS < ${TARGETS.cls})`,
+      ? `all targets met (performance ≥ ${TARGETS.score}, CLS < ${TARGETS.cls}, /login FCP < ${TARGETS.loginFcp} ms)`
+      : `${failed} page(s) miss a target (performance ≥ ${TARGETS.score}, CLS < ${TARGETS.cls}, /login FCP < ${TARGETS.loginFcp} ms)`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

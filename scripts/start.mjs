@@ -38,6 +38,7 @@ const TARGETS = {
       at('apps/web/public'),
       at('apps/web/index.html'),
       at('apps/web/vite.config.ts'),
+      at('apps/web/prerender-plugin.ts'),
       at('apps/web/package.json'),
       at('scripts/lib/route-kinds.mjs'),
       // A dependency's new version changes the bundle.

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: a plain ES module of the repo's scripts, without types.
 import { routeKinds } from '../../scripts/lib/route-kinds.mjs';
+import { prerenderGuestPages } from './prerender-plugin.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -210,6 +211,9 @@ function signedInChunks() {
           const id = stack.pop() as string;
           if (into.has(id)) continue;
           into.add(id);
+          // A barrel reached as a name's way through (`export * from './icons'`) is not walked:
+          // its imports are every icon, and only the names asked for count (issue 21).
+          if (BARRELS.test(id)) continue;
           const deps = this.getModuleInfo(id)?.importedIds ?? [];
           const barrels = deps.filter((dep) => BARRELS.test(dep));
           stack.push(...deps.filter((dep) => !BARRELS.test(dep)));
@@ -265,6 +269,13 @@ export default defineConfig({
     preloadFirstScreen(['src/locales/ar/guest.ts', 'src/app/routes/auth/login.tsx']),
     signedIn.plugin,
     chunkPackages(),
+    // The guest pages as HTML in each language, hydrated after (docs/decisions/0033).
+    prerenderGuestPages([
+      { path: '/login', module: 'src/app/routes/auth/login.tsx' },
+      { path: '/register', module: 'src/app/routes/accounts/register.tsx' },
+      { path: '/reset', module: 'src/app/routes/accounts/reset.tsx' },
+      { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
+    ]),
     precompress(),
   ],
   // Read packages/shared from its TypeScript source: no build step for the shared package.

@@ -54,5 +54,10 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ar';
 /** localStorage key of the chosen language (SPEC §1). */
 export const LANG_STORAGE_KEY = 'lang';
+/**
+ * The cookie that repeats the chosen language for the server: it sends the guest pages prerendered
+ * in that language (apps/api/src/plugins/web-app.ts, docs/decisions/0033); Arabic without it.
+ */
+export const LANG_COOKIE = 'lang';
 export const CURRENCY = 'EGP';
 export const TIME_ZONE = 'Africa/Cairo';

@@ -7,10 +7,12 @@ import arContacts from './locales/ar/contacts.json' with { type: 'json' };
 import arLedger from './locales/ar/ledger.json' with { type: 'json' };
 import arMembers from './locales/ar/members.json' with { type: 'json' };
 import arNotifications from './locales/ar/notifications.json' with { type: 'json' };
-import arReports from './locales/ar/reports.json' with { type: 'json' };
 import arRequests from './locales/ar/requests.json' with { type: 'json' };
 import arServerAssociations from './locales/ar/server/associations.json' with { type: 'json' };
+import arServerExports from './locales/ar/server/exports.json' with { type: 'json' };
+import arServerMail from './locales/ar/server/mail.json' with { type: 'json' };
 import arServerMembers from './locales/ar/server/members.json' with { type: 'json' };
+import arServerNotifications from './locales/ar/server/notifications.json' with { type: 'json' };
 import arServerReminders from './locales/ar/server/reminders.json' with { type: 'json' };
 import arTerms from './locales/ar/terms.json' with { type: 'json' };
 import arTickets from './locales/ar/tickets.json' with { type: 'json' };
@@ -23,10 +25,12 @@ import enContacts from './locales/en/contacts.json' with { type: 'json' };
 import enLedger from './locales/en/ledger.json' with { type: 'json' };
 import enMembers from './locales/en/members.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
-import enReports from './locales/en/reports.json' with { type: 'json' };
 import enRequests from './locales/en/requests.json' with { type: 'json' };
 import enServerAssociations from './locales/en/server/associations.json' with { type: 'json' };
+import enServerExports from './locales/en/server/exports.json' with { type: 'json' };
+import enServerMail from './locales/en/server/mail.json' with { type: 'json' };
 import enServerMembers from './locales/en/server/members.json' with { type: 'json' };
+import enServerNotifications from './locales/en/server/notifications.json' with { type: 'json' };
 import enServerReminders from './locales/en/server/reminders.json' with { type: 'json' };
 import enTerms from './locales/en/terms.json' with { type: 'json' };
 import enTickets from './locales/en/tickets.json' with { type: 'json' };
@@ -47,7 +51,6 @@ export const MESSAGES = {
     ...arLedger,
     ...arMembers,
     ...arRequests,
-    ...arReports,
     ...arArchive,
     ...arTerms,
     ...arTickets,
@@ -62,7 +65,6 @@ export const MESSAGES = {
     ...enLedger,
     ...enMembers,
     ...enRequests,
-    ...enReports,
     ...enArchive,
     ...enTerms,
     ...enTickets,
@@ -87,12 +89,28 @@ function mergeTrees(...trees: Tree[]): Tree {
  * Messages only the server writes — mail, the bell's notifications, refusals the screens show as the
  * server words them — in locales/<lang>/server/: the web app never downloads them (its catalogue
  * globs one folder deep). Their keys sit in the namespaces of MESSAGES (`mail.payment_due.subject`,
- * `associations.errors.row_same_date`) and `translate` reads both. Texts added since issue 20 live
- * here; older server-only texts still ship with MESSAGES.
+ * `associations.errors.row_same_date`) and `translate` reads both. The mail, the bell's texts and the
+ * exports' column headings moved here in issue 21 (they were a few KB of every signed-in page and,
+ * for the mail, of the login); the errors and success messages the server words still ship with
+ * MESSAGES.
  */
 export const SERVER_MESSAGES = {
-  ar: mergeTrees(arServerAssociations, arServerMembers, arServerReminders),
-  en: mergeTrees(enServerAssociations, enServerMembers, enServerReminders),
+  ar: mergeTrees(
+    arServerAssociations,
+    arServerExports,
+    arServerMail,
+    arServerMembers,
+    arServerNotifications,
+    arServerReminders,
+  ),
+  en: mergeTrees(
+    enServerAssociations,
+    enServerExports,
+    enServerMail,
+    enServerMembers,
+    enServerNotifications,
+    enServerReminders,
+  ),
 } as const;
 
 type Params = Record<string, string | number>;

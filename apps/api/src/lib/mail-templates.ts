@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
 
-/** Every message the portal emails (texts in packages/shared/src/locales/<lang>/accounts.json, namespace mail). */
+/** Every message the portal emails (texts in packages/shared/src/locales/<lang>/server/mail.json, namespace mail). */
 export const MAIL_KINDS = [
   'activation',
   'password_reset',

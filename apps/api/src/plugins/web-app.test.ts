@@ -133,3 +133,88 @@ describe('the web app, precompressed', () => {
     expect(res.json().code).toBe('route_not_found');
   });
 });
+
+/**
+ * The guest pages prerendered by the web build (docs/decisions/0033): for their paths the server
+ * sends `pages/<lang>/<name>.html` in the language of the `lang` cookie, Arabic without it.
+ */
+describe('the prerendered guest pages', () => {
+  let t: TestApp;
+  let root: string;
+  const page = (lang: string, name: string) =>
+    `<!doctype html><html lang="${lang}"><body><div id="root" data-prerendered="${lang}">${name} form</div></body></html>`;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'portal-web-pages-'));
+    await writeFile(path.join(root, 'index.html'), INDEX);
+    for (const lang of ['ar', 'en']) {
+      await mkdir(path.join(root, 'pages', lang), { recursive: true });
+      for (const name of ['login', 'register']) {
+        const html = page(lang, name);
+        await writeFile(path.join(root, 'pages', lang, `${name}.html`), html);
+        await writeFile(path.join(root, 'pages', lang, `${name}.html.br`), brotliCompressSync(html));
+      }
+    }
+    t = await createTestApp({ WEB_DIST: root });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+
+  it.each([
+    ['/login', undefined, page('ar', 'login')],
+    ['/login?next=1', 'lang=en', page('en', 'login')],
+    ['/register', 'theme=dark; lang=en', page('en', 'register')],
+    ['/register', 'lang=ar', page('ar', 'register')],
+    // A language the portal does not have, or a cookie that only ends in "lang": Arabic.
+    ['/login', 'lang=fr', page('ar', 'login')],
+    ['/login', 'xlang=en', page('ar', 'login')],
+  ])('answers %s (cookie %s) with the page prerendered in its language', async (url, cookie, expected) => {
+    const res = await get(url, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // Which page comes depends on the cookie: a cache must not give one visitor's to another.
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.body).toBe(expected);
+  });
+
+  it('sends the chosen language precompressed too', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { cookie: 'lang=en', 'accept-encoding': CHROME },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page('en', 'login'));
+  });
+
+  it.each(['/', '/dashboard', '/login/abc', '/reset', '/pages', '/LOGIN'])(
+    'answers %s, which has no prerendered page, with index.html',
+    async (url) => {
+      const res = await get(url, 'lang=en');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it('answers a prerendered form the browser sent itself (before its code ran) with the page again, never a 404', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=01000000000&password=secret',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Any other POST outside the API is still the JSON 404.
+    const other = await t.app.inject({ method: 'POST', url: '/dashboard' });
+    expect(other.statusCode).toBe(404);
+  });
+});

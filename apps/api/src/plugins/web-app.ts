@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE, LANG_COOKIE, LOCALES, type Locale } from '@portal/shared/constants';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendRouteNotFound } from './errors.js';
 
 /**
@@ -18,10 +19,22 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+const LANGUAGE_COOKIE = new RegExp(`(?:^|;)\\s*${LANG_COOKIE}=([a-z]+)\\s*(?:;|$)`);
+
+/** The language the visitor chose (the app repeats it in a cookie, apps/web/src/lib/language.ts); Arabic by default. */
+function languageOf(request: FastifyRequest): Locale {
+  const chosen = LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  return (LOCALES as readonly string[]).includes(chosen ?? '') ? (chosen as Locale) : DEFAULT_LOCALE;
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, anything else gets
  * index.html so the client router decides (its own 404 page included).
  * Unknown /api paths get the JSON 404 instead.
+ *
+ * The guest pages prerendered at build time (apps/web/prerender-plugin.ts, docs/decisions/0033),
+ * `pages/<lang>/<name>.html`, are sent instead of index.html for their paths (/login, /register…),
+ * in the language of the `lang` cookie: the visitor sees the form before the app's code has run.
  *
  * The build writes brotli (.br) and gzip (.gz) siblings of the text assets
  * (apps/web/vite.config.ts); `preCompressed` sends the best one the browser
@@ -41,10 +54,21 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
   // Registered even before a build exists (its files are read per request).
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
 
+  /** The prerendered page for a path ('login'), in a language, if the build made one. */
+  const prerendered = (relative: string, lang: Locale): string | null => {
+    if (!/^[a-z][a-z-]*$/.test(relative)) return null;
+    const file = `pages/${lang}/${relative}.html`;
+    return existsSync(path.join(root, file)) ? file : null;
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Every file served here may come in another encoding: caches must key on Accept-Encoding.
     reply.header('vary', 'accept-encoding');
+    // A prerendered form sent by the browser itself (before the page's code ran): the page again.
+    if (request.method === 'POST' && hasWeb() && prerendered(pathname.slice(1), DEFAULT_LOCALE)) {
+      return reply.header('cache-control', 'no-store').redirect(pathname, 303);
+    }
     if (pathname.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendRouteNotFound(request, reply);
     }
@@ -75,6 +99,14 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
       existsSync(path.join(root, relative))
     ) {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(relative);
+    }
+    const page = prerendered(relative, languageOf(request));
+    if (page) {
+      return reply
+        .header('vary', 'accept-encoding, cookie')
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile(page);
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   });

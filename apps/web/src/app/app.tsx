@@ -1,5 +1,6 @@
 import type { TUser } from '@portal/shared/schemas/auth';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type Location, matchRoutes, RouterProvider } from 'react-router';
 import { Toaster } from '../components/guest/toaster';
 import { api } from '../lib/api-client';
@@ -47,7 +48,16 @@ export function startApp(): { router: AppRouter; queryClient: QueryClient } {
  * The app: query client, router and the light toaster. antd's providers are
  * not here: they come with the screens that use antd (antd-boundary.tsx).
  */
-export function App({ router, queryClient }: ReturnType<typeof startApp>) {
+export function App({
+  router,
+  queryClient,
+  onHydrated,
+}: ReturnType<typeof startApp> & {
+  /** Told once the first render is on the page (main.tsx: a prerendered page is hydrated). */
+  onHydrated?: () => void;
+}) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render.
+  useEffect(() => onHydrated?.(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -569,3 +569,20 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
+
+/**
+ * Downloads the screens a location opens (and their texts) before the router is made, so it starts
+ * with them in place: a prerendered guest page is hydrated with the very tree it was rendered with
+ * (no HydrateFallback first), by the browser (main.tsx) and by the prerender (prerender.tsx) alike.
+ * React Router's own advice for lazy routes and hydration: resolve them, then create the router.
+ */
+export async function loadRoutesFor(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

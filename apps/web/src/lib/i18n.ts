@@ -129,7 +129,8 @@ export function initI18n(
 ): typeof i18next {
   wanted.clear();
   for (const part of parts) wanted.add(part);
-  applyDocumentLanguage(lang);
+  // The prerender (src/prerender.tsx, in Node: no document) writes lang and dir into its HTML itself.
+  if (typeof document !== 'undefined') applyDocumentLanguage(lang);
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
       resources: {},

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, currentLanguage } from './i18n';
-import { storedLanguage } from './language';
+import { shareLanguage, storedLanguage } from './language';
 
 describe('language switch', () => {
   afterEach(() => changeLanguage('ar'));
@@ -14,10 +14,21 @@ describe('language switch', () => {
     expect(window.localStorage.getItem('lang')).toBe('en');
     expect(storedLanguage()).toBe('en');
     expect(currentLanguage()).toBe('en');
+    // Told to the server too: it sends the prerendered guest pages in this language.
+    expect(document.cookie).toMatch(/(?:^|;\s*)lang=en(?:;|$)/);
 
     await changeLanguage('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.body.classList.contains('ar')).toBe(true);
+    expect(document.cookie).toMatch(/(?:^|;\s*)lang=ar(?:;|$)/);
+  });
+
+  it('repeats a choice made before the cookie existed (localStorage only) in the cookie', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the app writes the cookie this way (lib/language.ts).
+    document.cookie = 'lang=; max-age=0; path=/';
+    window.localStorage.setItem('lang', 'en');
+    shareLanguage(storedLanguage());
+    expect(document.cookie).toMatch(/(?:^|;\s*)lang=en(?:;|$)/);
   });
 
   it('falls back to Arabic for anything unknown in storage', () => {

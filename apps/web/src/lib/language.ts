@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, type Locale } from '@portal/shared/constants';
+import { DEFAULT_LOCALE, LANG_COOKIE, LANG_STORAGE_KEY, LOCALES, type Locale } from '@portal/shared/constants';
 
 export function storedLanguage(): Locale {
   try {
@@ -18,7 +18,20 @@ export function applyDocumentLanguage(lang: Locale): void {
   document.body.classList.add(lang);
 }
 
+/**
+ * The choice told to the server too, in a cookie: it sends the guest pages prerendered in this
+ * language (docs/decisions/0033). Written at every start as well, so a choice made before the
+ * cookie existed reaches the server from the next page on. A preference, not a secret.
+ */
+export function shareLanguage(lang: Locale): void {
+  const current = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=${lang}(?:;|$)`);
+  if (current.test(document.cookie)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the older phones' browsers (Safari before 18.4).
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export function storeLanguage(lang: Locale): void {
+  shareLanguage(lang);
   try {
     window.localStorage.setItem(LANG_STORAGE_KEY, lang);
   } catch {

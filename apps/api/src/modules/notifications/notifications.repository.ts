@@ -7,7 +7,7 @@ import type { TxContext } from '../../lib/context.js';
 
 export type NewNotification = {
   type: NotificationType;
-  /** Catalogue keys (packages/shared/src/locales/<lang>/notifications.json), translated when read. */
+  /** Catalogue keys (packages/shared/src/locales/<lang>/server/notifications.json), translated when read. */
   titleKey: string;
   messageKey: string;
   params?: Record<string, string | number>;

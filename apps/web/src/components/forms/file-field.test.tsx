@@ -60,7 +60,8 @@ describe('the file field', { timeout: 60_000 }, () => {
 
   it('shows the upload progress in percent, and takes no other file meanwhile', async () => {
     await renderWithProviders(<Harness progress={45} />, { lang: 'en' });
-    const bar = screen.getByRole('progressbar', { name: 'File upload progress' });
+    // antd's bar is downloaded when an upload starts (a lazy chunk).
+    const bar = await screen.findByRole('progressbar', { name: 'File upload progress' }, { timeout: 10_000 });
     expect(bar).toHaveAttribute('aria-valuenow', '45');
     expect(screen.getByText('Uploading… 45%')).toBeInTheDocument();
     expect(screen.getByTestId('doc-choose')).toBeDisabled();

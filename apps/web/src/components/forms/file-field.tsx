@@ -1,7 +1,7 @@
 import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { FILE_SIZE_LIMIT_BYTES } from '@portal/shared/constants';
-import { Button, Progress, Upload } from 'antd';
-import { type ReactNode, useId, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, isolated } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
@@ -69,6 +69,9 @@ type Props = FileRule & {
   id?: string;
 };
 
+/** antd's progress bar shows only while a file is sent: it is downloaded then, not with the form (DESIGN §5). */
+const Progress = lazy(() => import('antd/es/progress'));
+
 /**
  * A file input for forms (photo, request attachments, imports): accepted types by extension
  * and MIME type, a size limit, the refusal said under the field in the UI language, and the
@@ -79,35 +82,41 @@ export function FileField(props: Props) {
   const lang = currentLanguage();
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const uploading = typeof props.progress === 'number';
   return (
     <div className="file-field" data-testid={props.testId}>
       {props.preview}
       <div className="file-field-body">
         <div className="file-field-actions">
-          <Upload
+          {/* A plain file input behind the button: antd's Upload would add 10 KB to every form with a file. */}
+          <input
+            ref={input}
+            type="file"
+            hidden
             accept={acceptOf(props)}
-            showUploadList={false}
-            maxCount={1}
             disabled={props.disabled || uploading}
-            beforeUpload={(file) => {
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // Emptied, so picking the same file again (after removing it) is seen as a change.
+              event.target.value = '';
+              if (!file) return;
               const found = fileProblem(file, props, lang);
               setProblem(found);
-              if (!found) props.onChange?.(file);
               // Never uploaded on pick: the form sends it when it saves.
-              return Upload.LIST_IGNORE;
+              if (!found) props.onChange?.(file);
             }}
+          />
+          <Button
+            id={props.id}
+            icon={<UploadOutlined />}
+            disabled={props.disabled || uploading}
+            aria-describedby={problem ? errorId : undefined}
+            data-testid={props.testId ? `${props.testId}-choose` : undefined}
+            onClick={() => input.current?.click()}
           >
-            <Button
-              id={props.id}
-              icon={<UploadOutlined />}
-              disabled={props.disabled || uploading}
-              aria-describedby={problem ? errorId : undefined}
-              data-testid={props.testId ? `${props.testId}-choose` : undefined}
-            >
-              {props.chooseLabel ?? t('files.choose')}
-            </Button>
-          </Upload>
+            {props.chooseLabel ?? t('files.choose')}
+          </Button>
           {props.value && !uploading && (
             <Button
               type="text"
@@ -130,12 +139,16 @@ export function FileField(props: Props) {
         {props.hint && <span className="muted file-field-hint">{props.hint}</span>}
         {uploading && (
           <div className="file-field-progress">
-            <Progress
-              percent={props.progress ?? 0}
-              size="small"
-              format={() => t('files.uploading', { percent: `${props.progress}%` })}
-              aria-label={t('files.upload_progress')}
-            />
+            <Suspense
+              fallback={<span className="muted">{t('files.uploading', { percent: `${props.progress}%` })}</span>}
+            >
+              <Progress
+                percent={props.progress ?? 0}
+                size="small"
+                format={() => t('files.uploading', { percent: `${props.progress}%` })}
+                aria-label={t('files.upload_progress')}
+              />
+            </Suspense>
           </div>
         )}
         {problem && (

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
+import { takeHeldSubmit } from '../../lib/hydration';
 import { toastApiError } from '../../lib/toast';
 
 /** One translated message per field. */
@@ -198,6 +199,25 @@ export function useLeanForm<F extends string, T>(options: Options<F, T>) {
       });
   };
 
+  // A prerendered page (docs/decisions/0033): what was typed before React hydrated the form is in
+  // the fields but not in the state (React keeps a hydrated field's text, and tells nobody); it is
+  // taken in, and a submit asked for meanwhile (lib/hydration.ts) is sent now, with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form is first there.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const name of fields) {
+      const element = form.elements.namedItem(name);
+      const text =
+        element instanceof HTMLTextAreaElement ||
+        (element instanceof HTMLInputElement && element.type !== 'checkbox' && element.type !== 'radio')
+          ? element.value
+          : null;
+      if (text !== null && text !== valuesRef.current[name]) setValue(name, text);
+    }
+    if (takeHeldSubmit(form)) form.requestSubmit();
+  }, []);
+
   /** Props for a field's input: value, change, blur, name and its error. */
   const field = (name: F) => ({
     name,
@@ -214,5 +234,20 @@ export function useLeanForm<F extends string, T>(options: Options<F, T>) {
     },
   });
 
-  return { values, errors, field, setField, showServerErrors, formProps: { ref: formRef, onSubmit, noValidate: true } };
+  return {
+    values,
+    errors,
+    field,
+    setField,
+    showServerErrors,
+    formProps: {
+      ref: formRef,
+      onSubmit,
+      noValidate: true,
+      // Sent by React, never by the browser; should the browser send it (a prerendered page before
+      // its code has run), a POST keeps the password out of the address and the server's log, and
+      // the server answers with the page again (apps/api/src/plugins/web-app.ts).
+      method: 'post',
+    },
+  };
 }

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDigitSystem } from './digits';
+import { canHydrate, holdSubmitsUntilHydrated, hydrated, takeHeldSubmit } from './hydration';
+import { writeSession } from './session-store';
+
+/** A root as the prerender writes it: the page in #root, marked with its language. */
+function prerenderedRoot(lang: string | null): HTMLElement {
+  const root = document.createElement('div');
+  if (lang) root.dataset.prerendered = lang;
+  return root;
+}
+
+describe('whether a prerendered guest page is hydrated (docs/decisions/0033)', () => {
+  afterEach(async () => {
+    window.localStorage.clear();
+    await setDigitSystem('latn');
+  });
+
+  it('is, when it was prerendered in the language the app starts in, for a guest', () => {
+    expect(canHydrate(prerenderedRoot('ar'), 'ar')).toBe(true);
+    expect(canHydrate(prerenderedRoot('en'), 'en')).toBe(true);
+  });
+
+  it('is not for the other language, a page not prerendered, a signed-in user or Arabic-Indic digits', async () => {
+    // The cookie said Arabic (or nothing), the stored choice says English: rendered afresh in English.
+    expect(canHydrate(prerenderedRoot('ar'), 'en')).toBe(false);
+    expect(canHydrate(prerenderedRoot(null), 'ar')).toBe(false);
+    writeSession({ token: 't', userId: 1 });
+    expect(canHydrate(prerenderedRoot('ar'), 'ar')).toBe(false);
+    window.localStorage.clear();
+    await setDigitSystem('arab');
+    expect(canHydrate(prerenderedRoot('ar'), 'ar')).toBe(false);
+    // English always shows Latin digits: the choice does not matter there.
+    expect(canHydrate(prerenderedRoot('en'), 'en')).toBe(true);
+  });
+});
+
+describe('a submit before the page is hydrated', () => {
+  afterEach(() => {
+    hydrated();
+    document.body.innerHTML = '';
+  });
+
+  it('is held (not sent by the browser, not seen by others) and handed once to its form', () => {
+    const form = document.createElement('form');
+    const other = document.createElement('form');
+    document.body.append(form, other);
+    const seen: Event[] = [];
+    document.body.addEventListener('submit', (event) => seen.push(event));
+
+    holdSubmitsUntilHydrated();
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+
+    expect(takeHeldSubmit(other)).toBe(false);
+    // takeHeldSubmit ends the holding: the page is live.
+    const late = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(late);
+    expect(late.defaultPrevented).toBe(false);
+    expect(seen).toEqual([late]);
+  });
+
+  it('is handed to the form it came from, once', () => {
+    const form = document.createElement('form');
+    document.body.append(form);
+    holdSubmitsUntilHydrated();
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(takeHeldSubmit(form)).toBe(true);
+    expect(takeHeldSubmit(form)).toBe(false);
+  });
+});
