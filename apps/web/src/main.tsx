@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app/app';
 import { initI18n, loadTexts } from './lib/i18n';
+import { catchInstallPrompt } from './lib/install-prompt';
 import { storedLanguage } from './lib/language';
 
 // The language's guest texts, the first screen's code (and antd and the signed-in user, when that
@@ -16,6 +17,14 @@ const lang = storedLanguage();
 initI18n(lang, ['guest']);
 const texts = loadTexts(['guest'], lang);
 const app = startApp();
+catchInstallPrompt();
+// The service worker (docs/decisions/0032-pwa.md) once the page has loaded: its code and its
+// download of the app never compete with the first screen.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./pwa/register').then((m) => m.registerServiceWorker()), {
+    once: true,
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

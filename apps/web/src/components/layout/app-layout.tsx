@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import type { AccessOfPath } from '../../lib/authorization';
 import { useClientSettings } from '../../lib/client-settings';
 import { useSession } from '../../lib/session';
+import { OfflineBanner } from '../feedback/offline-banner';
 import { PageLoader } from '../feedback/page-loader';
 import { AppFooter } from './app-footer';
 import { HeaderBar } from './header-bar';
@@ -58,6 +59,7 @@ export function AppLayout({ notifications, accessOf, children }: Props) {
         <Layout.Header className="app-header">
           <HeaderBar onOpenMenu={wide ? undefined : () => setMenuOpen(true)} notifications={notifications} />
         </Layout.Header>
+        <OfflineBanner />
         <PageHeader accessOf={accessOf} />
         <Layout.Content className="app-content">
           {loading ? (
