@@ -17,9 +17,11 @@ import './pwa.css';
 const RECHECK_MS = 60 * 60_000;
 
 let toast: Root | null = null;
+/** What "Open it now" does: let the waiting version take over, or (already taken over) reload. */
+let openNow: () => void = () => undefined;
 let asked = false;
 
-async function showUpdateToast(apply: () => void): Promise<void> {
+async function showUpdateToast(): Promise<void> {
   if (toast) return;
   await loadScreenTexts(['pwa']).catch(() => undefined);
   const host = document.createElement('div');
@@ -29,7 +31,7 @@ async function showUpdateToast(apply: () => void): Promise<void> {
     <UpdateToast
       onApply={() => {
         asked = true;
-        apply();
+        openNow();
       }}
       onClose={() => {
         toast?.unmount();
@@ -44,12 +46,16 @@ export function registerServiceWorker(): void {
   let checked = Date.now();
   const update = registerSW({
     immediate: true,
-    onNeedRefresh: () => void showUpdateToast(() => void update(true)),
+    onNeedRefresh: () => {
+      openNow = () => void update(true);
+      void showUpdateToast();
+    },
     // The new version took this tab: reload only if this tab asked for it; another tab's "Open it
     // now" must not reload this one under the person's fingers (it offers the toast instead).
     onNeedReload: () => {
-      if (asked) window.location.reload();
-      else void showUpdateToast(() => window.location.reload());
+      openNow = () => window.location.reload();
+      if (asked) openNow();
+      else void showUpdateToast();
     },
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;

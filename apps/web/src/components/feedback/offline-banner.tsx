@@ -9,10 +9,11 @@ import { useOffline } from '../../lib/offline';
 
 /**
  * "Offline — as of <time>" above every signed-in page while the browser is offline or the page
- * shows the service worker's copies (docs/decisions/0032-pwa.md). Back online, every query is
- * asked again at once: a copy is never left on screen as if it were fresh (money figures above all).
+ * shows the service worker's copies (docs/decisions/0032-pwa.md; components/layout/app-layout.tsx
+ * loads it then). Back online, every query is asked again at once: a copy is never left on screen
+ * as if it were fresh (money figures above all).
  */
-export function OfflineBanner() {
+export default function OfflineBanner() {
   const { t } = useTranslation();
   const { offline, copyAt } = useOffline();
   const queryClient = useQueryClient();

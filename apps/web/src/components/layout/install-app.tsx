@@ -1,8 +1,11 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { loadScreenTexts } from '../../lib/i18n';
 import { promptInstall, useInstallPrompt } from '../../lib/install-prompt';
 
-// The iPhone how-to is a dialog of its own, downloaded when asked for.
-const InstallHowTo = lazy(() => import('./install-how-to'));
+// The iPhone how-to is a dialog of its own, downloaded with its texts when asked for.
+const InstallHowTo = lazy(() =>
+  Promise.all([import('./install-how-to'), loadScreenTexts(['pwa'])]).then(([module]) => module),
+);
 
 /** An iPhone or iPad (iPadOS says it is a Mac, with a touch screen): no install prompt there. */
 function isAppleMobile(): boolean {
