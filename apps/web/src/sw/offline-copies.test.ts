@@ -19,7 +19,11 @@ describe("the offline copies' keys (docs/decisions/0032-pwa.md)", () => {
 
   it('name a POST list’s body, so each page, search and filter of a member’s list has its own copy', async () => {
     const post = (body: object) =>
-      asUser('amal-token', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      asUser('amal-token', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
     const first = await copyKey(post({ scope: 'mine', limit: 10, offset: 0 }));
     const second = await copyKey(post({ scope: 'mine', limit: 10, offset: 10 }));
     expect(first).not.toBe(second);
