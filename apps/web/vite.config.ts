@@ -8,6 +8,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: a plain ES module of the repo's scripts, without types.
 import { routeKinds } from '../../scripts/lib/route-kinds.mjs';
 import { prerenderGuestPages } from './prerender-plugin.ts';
+import { pwa } from './pwa.config';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -277,6 +278,8 @@ export default defineConfig({
       { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
     ]),
     precompress(),
+    // The installable app: manifests and the service worker (pwa.config.ts, docs/decisions/0032-pwa.md).
+    ...pwa(),
   ],
   // Read packages/shared from its TypeScript source: no build step for the shared package.
   resolve: { conditions: ['source', ...defaultClientConditions] },

@@ -9,6 +9,7 @@ import { App, startApp } from './app/app';
 import { loadRoutesFor } from './app/router';
 import { canHydrate, holdSubmitsUntilHydrated, hydrated } from './lib/hydration';
 import { initI18n, loadTexts } from './lib/i18n';
+import { catchInstallPrompt } from './lib/install-prompt';
 import { shareLanguage, storedLanguage } from './lib/language';
 
 // The language's guest texts, the first screen's code (and antd and the signed-in user, when that
@@ -16,6 +17,14 @@ import { shareLanguage, storedLanguage } from './lib/language';
 // The signed-in screens' texts come with antd (app/antd-boundary.tsx).
 const lang = storedLanguage();
 shareLanguage(lang);
+catchInstallPrompt();
+// The service worker (docs/decisions/0032-pwa.md) once the page has loaded: its code and its
+// download of the app never compete with the first screen.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./pwa/register').then((m) => m.registerServiceWorker()), {
+    once: true,
+  });
+}
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // A guest page prerendered at build time (docs/decisions/0033) shows already: React takes it over

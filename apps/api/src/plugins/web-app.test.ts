@@ -14,6 +14,9 @@ const INDEX = `<!doctype html><html lang="ar" dir="rtl"><head><title>portal</tit
 const APP_JS = `export const app = ${JSON.stringify('portal-app-js '.repeat(200))};`;
 const APP_CSS = `.auth-page{color:#0b6e4f}${'.x{margin-inline-start:1px}'.repeat(100)}`;
 const FONT = Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4, 5, 6, 7, 8]);
+/** The service worker and a manifest (apps/web/pwa.config.ts, docs/decisions/0032-pwa.md). */
+const SW = `self.__WB_MANIFEST=[];${'/* workbox */'.repeat(100)}`;
+const MANIFEST = JSON.stringify({ name: 'بوابة الجمعيات', start_url: '/dashboard', display: 'standalone' });
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** What Chromium sends. */
@@ -36,6 +39,8 @@ describe('the web app, precompressed', () => {
     await withSiblings('assets/index-Qw34erTy.css', APP_CSS);
     // Already compressed: the build writes no siblings for fonts.
     await writeFile(path.join(root, 'assets/cairo-arabic-400-normal-Zx56.woff2'), FONT);
+    await withSiblings('sw.js', SW);
+    await writeFile(path.join(root, 'manifest-ar.webmanifest'), MANIFEST);
     t = await createTestApp({ WEB_DIST: root });
   });
 
@@ -124,6 +129,39 @@ describe('the web app, precompressed', () => {
     const res = await get('/assets/index-gone0000.js', CHROME);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends the service worker as JavaScript that is asked for again on every visit, never kept', async () => {
+    for (const header of [CHROME, undefined]) {
+      const res = await get('/sw.js', header);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const body = header ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+      expect(body).toBe(SW);
+    }
+    // A conditional request for an unchanged worker: 304, nothing sent again.
+    const first = await get('/sw.js', CHROME);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': CHROME, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('sends a web app manifest as application/manifest+json, revalidated on every visit', async () => {
+    const res = await get('/manifest-ar.webmanifest', CHROME);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(res.body).start_url).toBe('/dashboard');
+  });
+
+  it('answers a missing manifest or worker with the app page, not a cached file', async () => {
+    const res = await get('/manifest-fr.webmanifest', CHROME);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps the JSON 404 for unknown API routes', async () => {

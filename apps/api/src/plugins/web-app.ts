@@ -27,6 +27,9 @@ function languageOf(request: FastifyRequest): Locale {
   return (LOCALES as readonly string[]).includes(chosen ?? '') ? (chosen as Locale) : DEFAULT_LOCALE;
 }
 
+/** The service worker and the manifests, at the root of the build (apps/web/pwa.config.ts). */
+const REVALIDATED = /^(sw\.js|[\w-]+\.webmanifest)$/;
+
 /**
  * Serves the built SPA: hashed assets cached for a year, anything else gets
  * index.html so the client router decides (its own 404 page included).
@@ -92,10 +95,17 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
     if (relative.startsWith('assets/') && existsSync(path.join(root, relative))) {
       return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(relative);
     }
+    // The service worker and the web app manifests (docs/decisions/0032-pwa.md): asked for again on
+    // every visit (no-cache: a conditional request, a 304 when unchanged), so a new version is found
+    // at once and never held back by a cache. Their types (application/javascript,
+    // application/manifest+json) come from @fastify/static, as browsers require them.
+    if (REVALIDATED.test(relative) && existsSync(path.join(root, relative))) {
+      return reply.header('cache-control', 'no-cache').sendFile(relative);
+    }
     if (
       relative &&
       !relative.includes('/') &&
-      /\.(ico|png|svg|txt|webmanifest)$/.test(relative) &&
+      /\.(ico|png|svg|txt)$/.test(relative) &&
       existsSync(path.join(root, relative))
     ) {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(relative);

@@ -1,35 +1,45 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
-/** Debian's Chromium with the flags this machine needs (no downloaded browser, no background traffic). */
+/** Debian's Chromium and the flags this machine needs (no downloaded browser, no background traffic). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 export type Viewport = 'desktop' | 'phone';
 
-/** A fresh context (empty storage) at a desktop or a 390 px phone size. */
+/**
+ * A fresh context (empty storage) at a desktop or a 390 px phone size. Without the service worker
+ * (docs/decisions/0032-pwa.md) unless `serviceWorkers: 'allow'`: a test of the screens then never
+ * races the worker's download of the whole app, nor its taking over the page half-way; the
+ * installable app's own test (pwa.e2e.test.ts) allows it. `userAgent`: another device's (an iPhone).
+ */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = 'desktop',
+  options: { serviceWorkers?: 'allow' | 'block'; userAgent?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL,
     viewport: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     isMobile: viewport === 'phone',
     hasTouch: viewport === 'phone',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = await context.newPage();
   // Uncaught errors in the page are collected so a test can assert there were none.

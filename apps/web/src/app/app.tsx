@@ -30,7 +30,8 @@ export function startApp(): { router: AppRouter; queryClient: QueryClient } {
   if (stored) {
     void queryClient.prefetchQuery({
       queryKey: meQueryKey(stored.userId),
-      queryFn: ({ signal }) => api.get<TUser>(`/users/${stored.userId}`, signal),
+      // Kept for offline (lib/session.tsx): the app opens offline on the member's own record.
+      queryFn: ({ signal }) => api.get<TUser>(`/users/${stored.userId}`, signal, { keepOffline: true }),
       retry: false,
       meta: { silent: true },
     });

@@ -4,15 +4,17 @@ import { paths } from '../config/paths';
 import { type LoginState, useSession } from '../lib/session';
 
 /**
- * Authenticated area: without a session the user goes to the login page, and back here after it;
+ * Authenticated area: without a session the user goes to the login page, and back here after it
+ * (not after a logout: docs/decisions/0032-pwa.md, one member after another on one phone);
  * when the session has just ended on its own (lib/session.tsx), the login page says so.
  */
 export function RequireSession() {
-  const { signedIn, ended } = useSession();
+  const { signedIn, ended, loggedOut } = useSession();
   const location = useLocation();
   if (!signedIn) {
+    // After a logout, the page left is not where the next person to sign in here should land.
     const state: LoginState = {
-      from: location.pathname + location.search,
+      ...(loggedOut ? {} : { from: location.pathname + location.search }),
       ...(ended ? { notice: 'session_ended' as const } : {}),
     };
     return <Navigate to={paths.login} replace state={state} />;

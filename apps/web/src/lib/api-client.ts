@@ -2,6 +2,8 @@ import type { TErrorEnvelope } from '@portal/shared/schemas/envelope';
 import { localizeDigits } from './digits';
 import { currentLanguage } from './i18n';
 import { idempotencyKeyOf } from './idempotency';
+import { noteAnswer } from './offline';
+import { KEEP_OFFLINE_HEADER } from './offline-copy';
 import { readSession } from './session-store';
 
 export const API_BASE = '/api/v1';
@@ -39,6 +41,11 @@ type RequestOptions = {
   anonymous?: boolean;
   /** Sent as `Idempotency-Key` (a create or an edit); also read from a body made by withIdempotencyKey. */
   idempotencyKey?: string;
+  /**
+   * A member's read that the service worker keeps, per session, to show offline when the network
+   * fails (docs/decisions/0032-pwa.md). Only the member's own pages ask for it; staff screens never do.
+   */
+  keepOffline?: boolean;
 };
 
 function requestHeaders(anonymous: boolean | undefined): Record<string, string> {
@@ -67,6 +74,7 @@ function settle<T>(status: number, ok: boolean, payload: unknown, anonymous: boo
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers = requestHeaders(options.anonymous);
+  if (options.keepOffline) headers[KEEP_OFFLINE_HEADER] = '1';
   const idempotencyKey = options.idempotencyKey ?? idempotencyKeyOf(options.body);
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   let body: BodyInit | undefined;
@@ -82,6 +90,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, null, '');
   }
+  noteAnswer(response.headers);
   const payload: unknown = await response.json().catch(() => null);
   return settle<T>(response.status, response.ok, payload, options.anonymous);
 }
@@ -202,7 +211,8 @@ export async function apiDownload(
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
+  get: <T>(path: string, signal?: AbortSignal, options: Pick<RequestOptions, 'keepOffline'> = {}) =>
+    apiRequest<T>('GET', path, { ...options, signal }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>

@@ -15,7 +15,8 @@ export const CLIENT_SETTINGS_KEY = ['settings', 'client'] as const;
 export function useClientSettings() {
   return useQuery({
     queryKey: CLIENT_SETTINGS_KEY,
-    queryFn: ({ signal }) => api.get<TClientSettings>('/settings/client', signal),
+    // Kept for offline too: a member's list asks for the same page, and finds its copy.
+    queryFn: ({ signal }) => api.get<TClientSettings>('/settings/client', signal, { keepOffline: true }),
     enabled: readSession() !== null,
     staleTime: 5 * 60_000,
     retry: false,

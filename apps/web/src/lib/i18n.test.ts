@@ -102,6 +102,7 @@ describe('translation catalogues', () => {
       'logs',
       'members',
       'money-lists',
+      'pwa',
       'reports',
       'requests',
       'requests-detail',

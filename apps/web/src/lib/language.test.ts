@@ -31,6 +31,21 @@ describe('language switch', () => {
     expect(document.cookie).toMatch(/(?:^|;\s*)lang=en(?:;|$)/);
   });
 
+  it('points the page at the web app manifest of its language (docs/decisions/0032-pwa.md)', async () => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest-ar.webmanifest';
+    document.head.append(link);
+    try {
+      await changeLanguage('en');
+      expect(link.getAttribute('href')).toBe('/manifest-en.webmanifest');
+      await changeLanguage('ar');
+      expect(link.getAttribute('href')).toBe('/manifest-ar.webmanifest');
+    } finally {
+      link.remove();
+    }
+  });
+
   it('falls back to Arabic for anything unknown in storage', () => {
     window.localStorage.setItem('lang', 'fr');
     expect(storedLanguage()).toBe('ar');

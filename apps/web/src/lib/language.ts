@@ -9,13 +9,18 @@ export function storedLanguage(): Locale {
   }
 }
 
-/** The page follows the language: dir, lang and the body's language class (SPEC §1). */
+/**
+ * The page follows the language: dir, lang and the body's language class (SPEC §1), and the web
+ * app manifest (its name, lang and dir: the app installed from here is named in this language;
+ * apps/web/pwa.config.ts writes one per language).
+ */
 export function applyDocumentLanguage(lang: Locale): void {
   const html = document.documentElement;
   html.lang = lang;
   html.dir = lang === 'ar' ? 'rtl' : 'ltr';
   document.body.classList.remove(...LOCALES);
   document.body.classList.add(lang);
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest-${lang}.webmanifest`);
 }
 
 /**

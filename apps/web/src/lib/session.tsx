@@ -5,6 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { api, setAuthFailureListener } from './api-client';
+import { clearOfflineCopies } from './offline';
 import {
   clearSession,
   loggedFlag,
@@ -25,6 +26,11 @@ type SessionValue = {
   landing: string;
   /** The last session ended on its own (expired, revoked): the login page says so. Reset by signIn. */
   ended: boolean;
+  /**
+   * The user logged out here: the login page that follows does not send the next person who signs
+   * in on this browser back to the page the last one left (their statement, their request).
+   */
+  loggedOut: boolean;
   /** Starts the session; `landing` is the page to open next (default: home). */
   signIn(data: TLoginResponseData, landing?: string): void;
   signOut(): Promise<void>;
@@ -46,13 +52,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<StoredSession | null>(() => readSession());
   const [landing, setLanding] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
   const me = useQuery({
     queryKey: stored ? meQueryKey(stored.userId) : ['session', 'none'],
-    queryFn: ({ signal }) => api.get<TUser>(`/users/${stored?.userId}`, signal),
+    queryFn: ({ signal }) => api.get<TUser>(`/users/${stored?.userId}`, signal, { keepOffline: true }),
     enabled: stored !== null,
     staleTime: 5_000,
     retry: false,
@@ -74,6 +81,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   here.current = pathname + search;
   useEffect(() => {
     setAuthFailureListener((error) => {
+      // Any 401: the offline copies of this session go (docs/decisions/0032-pwa.md).
+      void clearOfflineCopies();
       if (error.code === 'unauthenticated') {
         // The session ended (expired, revoked, logged out elsewhere): the login page says so
         // ("your session ended, please log in again", SPEC §8) and brings the user back here.
@@ -95,10 +104,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (data: TLoginResponseData, next: string = paths.home) => {
       const session = { token: data.access_token, userId: data.user.id };
+      // Whatever an earlier session left (one that ended without a logout) is not this one's.
+      void clearOfflineCopies();
       writeSession(session);
       queryClient.setQueryData(meQueryKey(data.user.id), data.user);
       setLanding(next);
       setEnded(false);
+      setLoggedOut(false);
       setStored(session);
     },
     [queryClient],
@@ -112,8 +124,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     clearSession();
     queryClient.clear();
+    setLoggedOut(true);
     setStored(null);
     navigate(paths.login, { replace: true });
+    // After the session is gone from the screen: nothing may wait between clearing it and leaving.
+    await clearOfflineCopies();
   }, [navigate, queryClient]);
 
   const user = stored ? (me.data ?? null) : null;
@@ -124,11 +139,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signedIn: stored !== null,
       landing: landing ?? paths.home,
       ended,
+      loggedOut,
       permissions: new Set([...(user?.role_permissions ?? []), ...(user?.direct_permissions ?? [])]),
       signIn,
       signOut,
     }),
-    [user, stored, me.isPending, landing, ended, signIn, signOut],
+    [user, stored, me.isPending, landing, ended, loggedOut, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -137,4 +153,13 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
+}
+
+/**
+ * Whether the reads of a screen members and staff share (a request, a ticket) are kept for reading
+ * offline: a member's are, staff's never; staff get the app's shell offline, nothing more
+ * (docs/decisions/0032-pwa.md).
+ */
+export function useKeepsOffline(): boolean {
+  return useSession().user?.type === 'user';
 }

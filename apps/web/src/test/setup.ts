@@ -5,6 +5,7 @@ import { afterEach, vi } from 'vitest';
 import { setClockForTests } from '../lib/clock';
 import { schemaLoadsSettled } from '../lib/forms';
 import { changeLanguage, initI18n, loadScreenTexts, screenTextNames } from '../lib/i18n';
+import { clearOfflineCopies } from '../lib/offline';
 import { currentToasts, dismissToast } from '../lib/toast';
 
 // antd reads these browser APIs that jsdom lacks (STACK.md).
@@ -49,4 +50,6 @@ afterEach(async () => {
   window.localStorage.clear();
   for (const shown of currentToasts()) dismissToast(shown.id);
   vi.unstubAllGlobals();
+  // A test that showed offline copies (lib/offline.ts) leaves the next one online.
+  await clearOfflineCopies();
 });

@@ -1,10 +1,13 @@
+import { DisconnectOutlined } from '@ant-design/icons';
 import { TOAST_SECONDS } from '@portal/shared/constants';
 import { Button, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePendingGuard } from '../../lib/pending-guard';
 import { toast } from '../../lib/toast';
+import { NeedsConnection, useActionsOffline } from '../feedback/needs-connection';
 
 /** The buttons of one row, side by side, never wrapped. */
 export function RowActions({ children }: { children: ReactNode }) {
@@ -70,8 +73,11 @@ export type ConfirmActionProps = {
  * A row action behind a confirmation (delete, verify…). While it runs its button and the
  * confirmation's OK show a spinner and take no click, so it fires once however often
  * it is pressed; then a success toast, or the failure with the server's reason.
+ * Offline it is disabled and says it needs a connection (docs/decisions/0032-pwa.md).
  */
 export function ConfirmAction(props: ConfirmActionProps) {
+  const { t } = useTranslation();
+  const offline = useActionsOffline();
   const { run: fire, pending } = usePendingGuard(async () => {
     try {
       await props.run();
@@ -92,19 +98,23 @@ export function ConfirmAction(props: ConfirmActionProps) {
       onCancel={() => {
         if (props.cancelled) toast.info(props.cancelled);
       }}
-      disabled={pending}
+      disabled={pending || offline}
     >
       <Button
         size={props.size ?? 'small'}
         type={props.primary ? 'primary' : undefined}
         danger={props.danger}
-        icon={props.icon}
+        icon={offline ? <DisconnectOutlined aria-hidden="true" /> : props.icon}
         loading={pending}
-        aria-label={props.label}
+        disabled={offline}
+        aria-label={offline ? `${props.label} (${t('pwa.offline.needs_connection')})` : props.label}
+        title={offline && !props.text ? t('pwa.offline.needs_connection') : undefined}
         aria-busy={pending || undefined}
         data-testid={props.testId}
+        data-offline={offline || undefined}
       >
         {props.text}
+        {offline && props.text && <NeedsConnection />}
       </Button>
     </Popconfirm>
   );

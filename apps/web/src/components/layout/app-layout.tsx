@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { AccessOfPath } from '../../lib/authorization';
 import { useClientSettings } from '../../lib/client-settings';
+import { loadScreenTexts } from '../../lib/i18n';
+import { useOffline } from '../../lib/offline';
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../feedback/page-loader';
 import { AppFooter } from './app-footer';
@@ -13,6 +15,22 @@ import { Sidebar } from './sidebar';
 
 // The phone menu's drawer comes with the first phone-sized render, never on a desk (DESIGN §5).
 const Drawer = lazy(() => import('antd/es/drawer'));
+// The offline banner and its texts come when the app goes offline, from the service worker's copy
+// of the app (docs/decisions/0032-pwa.md); without one there is nothing to show offline anyway.
+const OfflineBanner = lazy(() =>
+  Promise.all([import('../feedback/offline-banner'), loadScreenTexts(['pwa'])])
+    .then(([module]) => module)
+    .catch(() => ({ default: () => null })),
+);
+
+function OfflineSlot() {
+  const { offline } = useOffline();
+  return offline ? (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  ) : null;
+}
 
 type Props = {
   /** The header bell, passed in by app/app-shell.tsx. */
@@ -58,6 +76,7 @@ export function AppLayout({ notifications, accessOf, children }: Props) {
         <Layout.Header className="app-header">
           <HeaderBar onOpenMenu={wide ? undefined : () => setMenuOpen(true)} notifications={notifications} />
         </Layout.Header>
+        <OfflineSlot />
         <PageHeader accessOf={accessOf} />
         <Layout.Content className="app-content">
           {loading ? (

@@ -1,4 +1,11 @@
-import { CheckOutlined, LogoutOutlined, MenuOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  DownloadOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  TranslationOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
 import type { ReactNode } from 'react';
@@ -8,6 +15,7 @@ import { paths } from '../../config/paths';
 import { DIGIT_SYSTEMS, digitSystem, setDigitSystem } from '../../lib/digits';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { useInstallApp } from './install-app';
 import { UserPhoto } from './user-photo';
 
 export function LanguageToggle() {
@@ -62,6 +70,7 @@ export function HeaderBar({ onOpenMenu, notifications }: { onOpenMenu?: () => vo
   const { t, i18n } = useTranslation();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  const install = useInstallApp();
   return (
     <div className="header-bar">
       <div>
@@ -78,12 +87,23 @@ export function HeaderBar({ onOpenMenu, notifications }: { onOpenMenu?: () => vo
             menu={{
               items: [
                 { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
+                ...(install.available
+                  ? [
+                      {
+                        key: 'install',
+                        icon: <DownloadOutlined />,
+                        label: t('pwa.install.menu'),
+                        'data-testid': 'install-app',
+                      },
+                    ]
+                  : []),
                 ...digitItems(t, i18n.language !== 'en'),
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true },
               ],
               onClick: ({ key }) => {
                 if (key === 'profile') navigate(paths.user(user.id));
+                if (key === 'install') install.start();
                 if (key === 'logout') void signOut();
                 if (key === 'digits:latn' || key === 'digits:arab')
                   void setDigitSystem(key === 'digits:arab' ? 'arab' : 'latn');
@@ -96,6 +116,7 @@ export function HeaderBar({ onOpenMenu, notifications }: { onOpenMenu?: () => vo
             </Button>
           </Dropdown>
         )}
+        {install.dialog}
       </Space>
     </div>
   );

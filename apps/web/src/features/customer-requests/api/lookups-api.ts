@@ -2,6 +2,7 @@ import type { TCustomerRequestStatistics } from '@portal/shared/schemas/customer
 import type { TRequestLookups } from '@portal/shared/schemas/request-lookups';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useKeepsOffline } from '../../../lib/session';
 import { customerRequestsKeys } from './keys';
 
 /**
@@ -10,9 +11,10 @@ import { customerRequestsKeys } from './keys';
  * dialogs). Seeded data that rarely changes: kept for the session.
  */
 export function useRequestLookups() {
+  const keepOffline = useKeepsOffline();
   return useQuery({
     queryKey: customerRequestsKeys.lookups(),
-    queryFn: ({ signal }) => api.post<TRequestLookups>('/customers_requests/lookups', {}, { signal }),
+    queryFn: ({ signal }) => api.post<TRequestLookups>('/customers_requests/lookups', {}, { signal, keepOffline }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -6,14 +6,16 @@ import type {
 import type { TRequestActionRequest } from '@portal/shared/schemas/customer-requests-machine';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api-client';
+import { useKeepsOffline } from '../../../lib/session';
 import { customerRequestsKeys } from './keys';
 import { useInvalidateCustomerRequests } from './lookups-api';
 
 /** GET /customers_requests/{id}: the request, its history (newest first), documents and the actions open to the caller. */
 export function useCustomerRequest(id: number) {
+  const keepOffline = useKeepsOffline();
   return useQuery({
     queryKey: customerRequestsKeys.detail(id),
-    queryFn: ({ signal }) => api.get<TCustomerRequestDetail>(`/customers_requests/${id}`, signal),
+    queryFn: ({ signal }) => api.get<TCustomerRequestDetail>(`/customers_requests/${id}`, signal, { keepOffline }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     meta: { silent: true },

@@ -48,7 +48,11 @@ export function toRequestListBody(body: Record<string, string | number>, scope: 
 export function fetchRequestsPage(scope: RequestListScope) {
   return async (body: Record<string, string | number>, signal: AbortSignal): Promise<TListPage<TCustomerRequest>> => {
     const request = toRequestListBody(body, scope);
-    const page = await api.post<TCustomerRequestPage>('/customers_requests', request, { signal });
+    // A member's own list is kept for reading offline (docs/decisions/0032-pwa.md); staff's lists never.
+    const page = await api.post<TCustomerRequestPage>('/customers_requests', request, {
+      signal,
+      keepOffline: scope === 'mine',
+    });
     const total = page.meta.count;
     return {
       data: page.data,

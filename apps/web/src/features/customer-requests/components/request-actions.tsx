@@ -19,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmAction } from '../../../components/data-table/row-actions';
+import { ConnectionButton } from '../../../components/feedback/needs-connection';
 import { paths } from '../../../config/paths';
 import { useCan, useViewer } from '../../../lib/authorization';
 import { toast, toastApiError } from '../../../lib/toast';
@@ -105,19 +106,19 @@ export function RequestActions({ request }: { request: TCustomerRequestDetail })
         />
       )}
       {actions.has('next-for-pay') && (
-        <Button type="primary" icon={<DollarOutlined aria-hidden="true" />} onClick={() => setDialog('pay')}>
+        <ConnectionButton type="primary" icon={<DollarOutlined aria-hidden="true" />} onClick={() => setDialog('pay')}>
           {t('requestsDetail.actions.accept')}
-        </Button>
+        </ConnectionButton>
       )}
       {actions.has('reject') && (
-        <Button danger icon={<CloseOutlined aria-hidden="true" />} onClick={() => setDialog('reject')}>
+        <ConnectionButton danger icon={<CloseOutlined aria-hidden="true" />} onClick={() => setDialog('reject')}>
           {t('requestsDetail.actions.reject')}
-        </Button>
+        </ConnectionButton>
       )}
       {actions.has('cancel') && (
-        <Button icon={<StopOutlined aria-hidden="true" />} onClick={() => setDialog('cancel')}>
+        <ConnectionButton icon={<StopOutlined aria-hidden="true" />} onClick={() => setDialog('cancel')}>
           {t('requestsDetail.actions.cancel')}
-        </Button>
+        </ConnectionButton>
       )}
       {actions.has('reset') && (
         <ConfirmAction
@@ -152,12 +153,12 @@ export function RequestActions({ request }: { request: TCustomerRequestDetail })
       )}
       {can('move_requests') && (
         <>
-          <Button icon={<ApartmentOutlined aria-hidden="true" />} onClick={() => setDialog('branch')}>
+          <ConnectionButton icon={<ApartmentOutlined aria-hidden="true" />} onClick={() => setDialog('branch')}>
             {t('requestsDetail.actions.branch')}
-          </Button>
-          <Button icon={<UserSwitchOutlined aria-hidden="true" />} onClick={() => setDialog('move')}>
+          </ConnectionButton>
+          <ConnectionButton icon={<UserSwitchOutlined aria-hidden="true" />} onClick={() => setDialog('move')}>
             {t('requestsDetail.actions.move')}
-          </Button>
+          </ConnectionButton>
         </>
       )}
       {(can('cancel_requests') || can('admin_requests')) && request.removed === 0 && (

@@ -17,12 +17,14 @@ import { membersKeys } from './keys';
  * The member's own calls under /me (docs/decisions/0018-members.md): the server scopes each by the
  * caller, so nothing here names a member. Reads show their failures on the screen (an error with a
  * Retry), so they are silent; mutations are silent too, their screens toast or show the refusal.
+ * The member's own reads are kept for reading offline (`keepOffline`, docs/decisions/0032-pwa.md).
  */
+const kept = { keepOffline: true } as const;
 
 export function useMySubscriptions() {
   return useQuery({
     queryKey: membersKeys.subscriptions(),
-    queryFn: ({ signal }) => api.get<TMySubscription[]>('/me/subscriptions', signal),
+    queryFn: ({ signal }) => api.get<TMySubscription[]>('/me/subscriptions', signal, kept),
     meta: { silent: true },
   });
 }
@@ -31,7 +33,7 @@ export function useMySubscriptions() {
 export function statementQuery(id: number) {
   return queryOptions({
     queryKey: membersKeys.statement(id),
-    queryFn: ({ signal }) => api.get<TStatement>(`/me/subscriptions/${id}/statement`, signal),
+    queryFn: ({ signal }) => api.get<TStatement>(`/me/subscriptions/${id}/statement`, signal, kept),
     staleTime: 30_000,
     meta: { silent: true },
   });
@@ -97,7 +99,7 @@ export function useJoin() {
 
 export const myTurnMovesQuery = queryOptions({
   queryKey: membersKeys.turnMoves(),
-  queryFn: ({ signal }) => api.get<TTurnMove[]>('/me/turn-moves', signal),
+  queryFn: ({ signal }) => api.get<TTurnMove[]>('/me/turn-moves', signal, kept),
   meta: { silent: true },
 });
 
@@ -126,7 +128,7 @@ export function useCancelTurnMove() {
 
 export const myCardRequestsQuery = queryOptions({
   queryKey: membersKeys.cardRequests(),
-  queryFn: ({ signal }) => api.get<TCardRequest[]>('/me/card-requests', signal),
+  queryFn: ({ signal }) => api.get<TCardRequest[]>('/me/card-requests', signal, kept),
   meta: { silent: true },
 });
 

@@ -1,6 +1,6 @@
 import { LoginOutlined } from '@ant-design/icons';
 import type { TOpenAssociation } from '@portal/shared/schemas/members';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateColumn, moneyColumn } from '../../../components/data-table/columns';
@@ -11,6 +11,7 @@ import { membersKeys } from '../api/keys';
 import { fetchOpenAssociations } from '../api/members-api';
 import { dayText } from './badges';
 import '../members.css';
+import { ConnectionButton } from '../../../components/feedback/needs-connection';
 
 // The join dialog (a form, a day picker, the shared schema) loads when a member first opens it.
 const JoinDialog = lazy(async () => ({ default: (await import('./join-dialog')).JoinDialog }));
@@ -56,7 +57,7 @@ export function OpenAssociations() {
       title: t('common.actions'),
       fixed: 'end',
       render: (_, row) => (
-        <Button
+        <ConnectionButton
           type="primary"
           size="small"
           icon={<LoginOutlined aria-hidden="true" />}
@@ -65,7 +66,7 @@ export function OpenAssociations() {
           data-testid={`join-${row.id}`}
         >
           {t('membersUi.open.join')}
-        </Button>
+        </ConnectionButton>
       ),
     },
   ];

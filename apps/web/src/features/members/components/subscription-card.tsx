@@ -11,6 +11,7 @@ import { dayText, PaymentStatusBadge, TransferBadge } from './badges';
 import { CancelTurnMove } from './cancel-turn-move';
 import { ProgressBar, receivedPercent } from './progress-bar';
 import '../members.css';
+import { ConnectionButton } from '../../../components/feedback/needs-connection';
 
 // The dialog (a form, a day picker, the shared schema) loads when a member first opens it.
 const TurnMoveDialog = lazy(async () => ({ default: (await import('./turn-move-dialog')).TurnMoveDialog }));
@@ -127,14 +128,14 @@ export function SubscriptionCard({
           </Button>
         </Link>
         {s.can_move && (
-          <Button
+          <ConnectionButton
             icon={<SwapOutlined aria-hidden="true" />}
             onClick={() => setMoving(true)}
             aria-label={t('membersUi.subscriptions.move_label', { title: s.association.title })}
             data-testid={`subscription-${s.id}-move`}
           >
             {t('membersUi.subscriptions.move')}
-          </Button>
+          </ConnectionButton>
         )}
       </div>
       {moving && (

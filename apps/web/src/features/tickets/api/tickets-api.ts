@@ -2,20 +2,25 @@ import type { TListPage } from '@portal/shared/schemas/list';
 import type { TTicket, TTicketDetail } from '@portal/shared/schemas/tickets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload, apiUpload, type UploadProgress } from '../../../lib/api-client';
+import { useKeepsOffline } from '../../../lib/session';
 import { ticketsKeys } from './keys';
 
 type ListBody = Record<string, string | number>;
 
-/** POST /ticket/tickets: the table's page, search and filters (the server scopes a customer to their own). */
-export function fetchTickets(body: ListBody, signal: AbortSignal) {
-  return api.post<TListPage<TTicket>>('/ticket/tickets', body, { signal });
+/**
+ * POST /ticket/tickets: the table's page, search and filters (the server scopes a customer to their
+ * own). `keepOffline`: one's own list, kept for reading offline (docs/decisions/0032-pwa.md).
+ */
+export function fetchTickets(body: ListBody, signal: AbortSignal, keepOffline = false) {
+  return api.post<TListPage<TTicket>>('/ticket/tickets', body, { signal, keepOffline });
 }
 
 /** GET /ticket/get/{id}: the ticket and its conversation; the screen shows a failed load itself. */
 export function useTicket(id: number) {
+  const keepOffline = useKeepsOffline();
   return useQuery({
     queryKey: ticketsKeys.detail(id),
-    queryFn: ({ signal }) => api.get<TTicketDetail>(`/ticket/get/${id}`, signal),
+    queryFn: ({ signal }) => api.get<TTicketDetail>(`/ticket/get/${id}`, signal, { keepOffline }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     meta: { silent: true },

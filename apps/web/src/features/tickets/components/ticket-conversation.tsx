@@ -22,6 +22,7 @@ import { toastApiError } from '../../../lib/toast';
 import { downloadAttachment, useCloseTicket } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status';
 import './tickets.css';
+import { ConnectionButton } from '../../../components/feedback/needs-connection';
 
 // The reply form (antd Form, the file field: 35 KB gzip) comes after the conversation, which is
 // what the page is opened for (DESIGN §5: the first load within 350 KB).
@@ -37,7 +38,7 @@ function Attachment({ file }: { file: NonNullable<TTicketMessage['file']> }) {
     }
   });
   return (
-    <Button
+    <ConnectionButton
       size="small"
       icon={pending ? undefined : <DownloadOutlined aria-hidden="true" />}
       loading={pending}
@@ -50,7 +51,7 @@ function Attachment({ file }: { file: NonNullable<TTicketMessage['file']> }) {
       <bdi dir="ltr" className="muted">
         {formatFileSize(file.size, currentLanguage())}
       </bdi>
-    </Button>
+    </ConnectionButton>
   );
 }
 

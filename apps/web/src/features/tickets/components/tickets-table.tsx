@@ -115,7 +115,7 @@ export function TicketsTable({ scope }: { scope: 'all' | 'mine' }) {
       fetchPage={
         staff
           ? fetchTickets
-          : (body, signal) => fetchTickets(viewer.id > 0 ? { ...body, user_id: viewer.id } : body, signal)
+          : (body, signal) => fetchTickets(viewer.id > 0 ? { ...body, user_id: viewer.id } : body, signal, true)
       }
       columns={columns}
       rowKey={(row) => row.id}
