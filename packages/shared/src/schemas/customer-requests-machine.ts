@@ -11,7 +11,10 @@ export * from './customer-requests-policy.js';
 /** The fee an accept sets (EGP): the shared amount rule (Arabic digits and separators read as typed). */
 export const paymentAmountField = amountField('requests.validation.payment_amount', { max: PAYMENT_AMOUNT_MAX });
 /** Its payment reference: stored with Latin digits whatever was typed ("FAWRY-٧" is "FAWRY-7"). */
-export const paymentReferenceField = codeText('requests.validation.payment_reference_required', PAYMENT_REFERENCE_MAX_LENGTH);
+export const paymentReferenceField = codeText(
+  'requests.validation.payment_reference_required',
+  PAYMENT_REFERENCE_MAX_LENGTH,
+);
 
 /**
  * POST /customers_requests/action/{id}: the dialog's input per action type (SPEC §5): the

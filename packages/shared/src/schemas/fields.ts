@@ -195,6 +195,22 @@ export function numberChoice<const T extends readonly [number, ...number[]]>(val
 }
 
 /**
+ * A yes/no: true/false in JSON, also 1/0 and "true"/"false" as query-string-minded clients and form
+ * fields send them ("١" and "٠" too).
+ */
+export function flag(message: string) {
+  return z.preprocess(
+    (v) => {
+      const text = numberText(v);
+      if (text === 1 || text === '1' || text === 'true') return true;
+      if (text === 0 || text === '0' || text === 'false') return false;
+      return v;
+    },
+    z.boolean({ error: message }),
+  );
+}
+
+/**
  * A reference or a code a person types (a transfer reference, a payment reference): required,
  * trimmed, its digits Latin ("TRX-٢٠٢٦-001" is stored as "TRX-2026-001"), invisible marks dropped,
  * no control characters, something visible.

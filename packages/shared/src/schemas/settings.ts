@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES, REMINDER_DAYS_MAX } from '../constants.js';
-import { hasNoControlCharacters, wholeNumber } from './fields.js';
+import { flag, hasNoControlCharacters, wholeNumber } from './fields.js';
 import { PAYOUT_ARREARS_POLICIES, type PayoutArrearsPolicy } from './ledger.js';
 
 /**
@@ -10,16 +10,7 @@ import { PAYOUT_ARREARS_POLICIES, type PayoutArrearsPolicy } from './ledger.js';
  */
 
 /** A flag from JSON (true/false, 1/0) or a form field ('true'/'false', '1'/'0'). */
-const flag = z.union(
-  [
-    z.boolean(),
-    z.literal(1).transform(() => true),
-    z.literal(0).transform(() => false),
-    z.enum(['true', '1']).transform(() => true),
-    z.enum(['false', '0']).transform(() => false),
-  ],
-  { error: 'settings.invalid_value' },
-);
+const onOff = flag('settings.invalid_value');
 
 /** http(s)://host[:port][/path…], no spaces: what a browser opens as is. */
 const WEB_ADDRESS = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?(\/[^\s]*)?$/i;
@@ -57,7 +48,7 @@ const reminderDays = wholeNumber('settings.invalid_reminder_days', { min: 0, max
  */
 export const SETTING_DEFINITIONS = {
   /** When on, customers whose recovery data is incomplete get `dataRequired` at login (docs/decisions/0005). */
-  recovery_mode: { value: flag, default: false as boolean, kind: 'flag', client: false },
+  recovery_mode: { value: onOff, default: false as boolean, kind: 'flag', client: false },
   /** The request form's link to the folder of document templates (SPEC §2, on create only). */
   request_documents_url: { value: externalLink, default: '', kind: 'url', client: true },
   /** The request form's link to the contracts page. */
