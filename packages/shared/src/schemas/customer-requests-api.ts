@@ -92,10 +92,11 @@ export type TCustomerRequest = z.infer<typeof ZCustomerRequest>;
 export const ZCustomerRequestPage = z.object({
   data: z.array(ZCustomerRequest),
   /**
-   * count: exact up to the lists' cap (COUNT_CAP), past it the planner's estimate with
-   * `estimated: true` (docs/decisions/0013: counting ~200,000 rows per page cost 75–150 ms).
+   * count: exact up to the lists' cap (COUNT_CAP) or when the page itself proves it; past it a
+   * lower bound flagged `atLeast: true` ("more than count − 1"; docs/decisions/0013: counting
+   * ~200,000 rows per page cost 75–150 ms).
    */
-  meta: z.object({ count: z.number().int(), estimated: z.boolean().optional() }),
+  meta: z.object({ count: z.number().int(), atLeast: z.boolean().optional() }),
 });
 export type TCustomerRequestPage = z.infer<typeof ZCustomerRequestPage>;
 

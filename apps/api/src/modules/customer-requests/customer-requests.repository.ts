@@ -177,7 +177,7 @@ export async function listRequests(
   );
   return {
     data: page.data.map((r) => toDto(r, viewer)),
-    count: { total: page.total, estimated: page.estimated === true },
+    count: { total: page.total, atLeast: page.atLeast === true },
   };
 }
 
