@@ -106,10 +106,10 @@ const count = (n: number | undefined) => n?.toLocaleString('en-US') ?? '?';
 
 /** A page-number list answered with rows; the note gives the total it reported. */
 function listCheck(body: unknown): Checked {
-  const data = dataOf(body) as { data?: unknown[]; total?: number; estimated?: boolean } | undefined;
+  const data = dataOf(body) as { data?: unknown[]; total?: number; atLeast?: boolean } | undefined;
   if (!Array.isArray(data?.data)) return { problem: 'no data.data array in the response' };
   if (data.data.length === 0) return { problem: 'the page is empty (nothing measured but an empty read)' };
-  return { note: `${data.data.length} rows of total ${count(data.total)}${data.estimated ? ' (estimated)' : ''}` };
+  return { note: `${data.data.length} rows of total ${data.atLeast ? 'at least ' : ''}${count(data.total)}` };
 }
 
 /** The service requests' list: data.data and meta.count (SPEC §7 shape). */

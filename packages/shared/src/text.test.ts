@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, stripSpaces, toLatinDigits, toLatinNumber } from './text.js';
+import { normalizePhone, stripSpaces, toLatinCode, toLatinDigits, toLatinNumber } from './text.js';
 
 describe('toLatinDigits', () => {
   it.each([
@@ -48,6 +48,8 @@ describe('toLatinNumber', () => {
     ['۳۵۰٫۵', '350.5'],
     ['١٬٢٥٠٫٥٠', '1250.50'],
     ['12٬500٬000', '12500000'],
+    ['1,250.50', '1250.50'],
+    ['١,٢٥٠', '1250'],
     [' ١٢ ', '12'],
   ])('%s reads as %s', (input, expected) => {
     expect(toLatinNumber(input)).toBe(expected);
@@ -60,7 +62,21 @@ describe('toLatinNumber', () => {
     ['1٬2٬3', '1٬2٬3'],
     ['٬250', '٬250'],
     ['1٬250٫5٬0', '1250.5٬0'],
+    // One kind of separator: a mix is a slip.
+    ['1٬250,000', '1٬250,000'],
+    ['12,50', '12,50'],
   ])('%s is not made a number (%s)', (input, expected) => {
     expect(toLatinNumber(input)).toBe(expected);
+  });
+});
+
+describe('toLatinCode', () => {
+  it.each([
+    ['TRX-٢٠٢٦-001', 'TRX-2026-001'],
+    ['  A-۴۲ ', 'A-42'],
+    ['\u200fTRX-2026\u200e', 'TRX-2026'],
+    ['abc', 'abc'],
+  ])('%j → %j', (input, expected) => {
+    expect(toLatinCode(input)).toBe(expected);
   });
 });

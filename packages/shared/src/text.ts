@@ -13,22 +13,37 @@ export function toLatinDigits(value: string): string {
 
 /** The Arabic decimal separator (٫, U+066B) and thousands separator (٬, U+066C) an Arabic keyboard types. */
 const ARABIC_DECIMAL = '\u066b';
-const ARABIC_THOUSANDS = '\u066c';
-/** Whole part grouped by thousands: 1٬250 or 12٬500٬000, never 12٬50 (a slip for 12٫50 must not pass as 1250). */
-const GROUPED = /^\d{1,3}(?:\u066c\d{3})+$/;
+/** Thousands separators people type: the Arabic one (٬) and the Latin comma. */
+const THOUSANDS = /[\u066c,]/;
+/** Whole part grouped by thousands: 1٬250, 1,250 or 12٬500٬000, never 12٬50 (a slip for 12٫50 must not pass as 1250). */
+const GROUPED = /^\d{1,3}(?:([\u066c,])\d{3})(?:\1\d{3})*$/;
 
 /**
- * A decimal number as people type it, in the Latin form a number check reads: Arabic-Indic or Persian
- * digits become Latin, the Arabic decimal separator (٫) becomes '.', and the Arabic thousands
- * separator (٬) is dropped when it groups the whole part by threes. Anything else is left as it is
- * (trimmed), for the check to refuse: "١٬٢٥٠٫٥" → "1250.5", "350.50" → "350.50", "12٬50" stays.
+ * The one rule for a number people type (GLOSSARY "Digits"; every numeric field of the shared
+ * schemas reads its text through it, on the form and on the server): trimmed, Arabic-Indic or
+ * Persian digits become Latin, the Arabic decimal separator (٫) becomes '.', and a thousands
+ * separator (٬ or ',', one kind) is dropped when it groups the whole part by threes. Anything else
+ * is left as it is, for the number check to refuse: "١٬٢٥٠٫٥" → "1250.5", "350.50" → "350.50",
+ * "12٬50" stays.
  */
 export function toLatinNumber(value: string): string {
   const text = toLatinDigits(value.trim()).replace(ARABIC_DECIMAL, '.');
   const [whole = '', ...rest] = text.split('.');
-  if (!whole.includes(ARABIC_THOUSANDS)) return text;
+  if (!THOUSANDS.test(whole)) return text;
   if (!GROUPED.test(whole)) return text;
-  return [whole.replaceAll(ARABIC_THOUSANDS, ''), ...rest].join('.');
+  return [whole.replace(/[\u066c,]/g, ''), ...rest].join('.');
+}
+
+/** Invisible marks a code pasted from a right-to-left text carries (direction marks, zero-width characters). */
+const INVISIBLE_MARKS = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * The same rule for a code or a reference people type (a transfer reference "TRX-٢٠٢٦-001", an
+ * association code "A-٤٢"): its digits Latin, invisible direction marks a paste brings along
+ * dropped, trimmed; letters and signs kept as typed, so it is stored and searched in one form.
+ */
+export function toLatinCode(value: string): string {
+  return toLatinDigits(value.replace(INVISIBLE_MARKS, '')).trim();
 }
 
 /** Removes every kind of white space, including the no-break and zero-width ones phones paste. */

@@ -12,13 +12,13 @@ describe('listPage: one extra row instead of a count', () => {
   let counted = 0;
   const count = async () => {
     counted += 1;
-    return { total: rows.length, estimated: false };
+    return { total: rows.length, atLeast: false };
   };
 
   it('counts only when more rows follow the page', async () => {
     counted = 0;
     const last = await listPage(pageWindow(3, 10), fetch, count);
-    expect(last).toMatchObject({ data: [21, 22, 23], total: 23, lastPage: 3, currentPage: 3, estimated: false });
+    expect(last).toMatchObject({ data: [21, 22, 23], total: 23, lastPage: 3, currentPage: 3, atLeast: false });
     expect(counted).toBe(0);
     const first = await listPage(pageWindow(1, 10), fetch, count);
     expect(first.data).toHaveLength(10);
@@ -34,9 +34,27 @@ describe('listPage: one extra row instead of a count', () => {
   });
 
   it('never reports fewer rows than the page proves exist', async () => {
-    const low = await listPage(pageWindow(2, 10), fetch, async () => ({ total: 5, estimated: true }));
+    const low = await listPage(pageWindow(2, 10), fetch, async () => ({ total: 5, atLeast: true }));
     expect(low.total).toBe(21);
-    expect(low.estimated).toBe(true);
+    expect(low.atLeast).toBe(true);
+  });
+
+  it('with a lower bound, the last page offered always exists and is past the page read while more follow', async () => {
+    // A lower bound of 11 ("more than 10") over 23 rows, 5 a page: page 1 offers pages 1–3.
+    const bound = async () => ({ total: 11, atLeast: true });
+    const first = await listPage(pageWindow(1, 5), fetch, bound);
+    expect(first).toMatchObject({ total: 11, atLeast: true, lastPage: 3 });
+    // Walking "next" from the last page offered: each page proves one more, until the true last.
+    let page = first;
+    const seen: number[] = [...first.data];
+    while (page.atLeast && page.currentPage < page.lastPage) {
+      page = await listPage(pageWindow(page.currentPage + 1, 5), fetch, bound);
+      seen.push(...page.data);
+      expect(page.lastPage).toBeLessThanOrEqual(Math.ceil(rows.length / 5));
+      expect(page.total).toBeLessThanOrEqual(rows.length);
+    }
+    expect(seen).toEqual(rows);
+    expect(page).toMatchObject({ currentPage: 5, lastPage: 5, total: 23, atLeast: false });
   });
 });
 
@@ -49,15 +67,15 @@ describe('counts on the database', () => {
   });
   afterAll(() => t?.close());
 
-  it('cappedCount is exact up to the cap, then an estimate flagged as such', async () => {
+  it('cappedCount is exact up to the cap, then the lower bound cap + 1, flagged as such', async () => {
     for (let i = 0; i < 6; i += 1) await createUser(t.db);
     const all = t.db.select({ one: sql`1` }).from(users).getSQL();
     const exact = await cappedCount(t.db, all, 100);
     const [truth] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    expect(exact).toEqual({ total: truth?.n, estimated: false });
+    expect(exact).toEqual({ total: truth?.n, atLeast: false });
     const capped = await cappedCount(t.db, all, 3);
-    expect(capped.estimated).toBe(true);
-    expect(capped.total).toBeGreaterThan(3);
+    expect(capped).toEqual({ total: 4, atLeast: true });
+    expect(capped.total).toBeLessThanOrEqual(Number(truth?.n));
   });
 
   it('the user counters always equal an exact count, through every kind of change', async () => {
@@ -98,6 +116,6 @@ describe('counts on the database', () => {
       payload: { type: 'user', perPage: -1 },
     });
     expect(list.json().data.total).toBe(everyone.json().data.data.length);
-    expect(list.json().data.estimated).toBe(false);
+    expect(list.json().data.atLeast).toBe(false);
   });
 });

@@ -82,3 +82,25 @@ export function useDigits(): (value: string | number) => string {
   const lang: Locale = i18n.language === 'en' ? 'en' : 'ar';
   return (value) => localizeDigits(String(value), lang);
 }
+
+/**
+ * True when what was typed into a search box is found in one of `texts`, whatever digit system
+ * either side uses (GLOSSARY "Digits"): "١٠" finds "10", "42" finds "A-٠٠٠٠٤٢"; case ignored.
+ */
+export function matchesTyped(typed: string, ...texts: readonly unknown[]): boolean {
+  const wanted = toLatinDigits(typed).trim().toLowerCase();
+  if (wanted === '') return true;
+  return texts.some((text) => typeof text === 'string' && toLatinDigits(text).toLowerCase().includes(wanted));
+}
+
+/**
+ * antd's `showSearch` for a dropdown filtered in the browser: the option's `fields` (its label by
+ * default) matched by `matchesTyped`, so typed Arabic-Indic digits find Latin ones and back.
+ */
+export function typedSearch(...fields: string[]) {
+  const names = fields.length > 0 ? fields : ['label'];
+  return {
+    filterOption: (input: string, option?: Readonly<Record<string, unknown>>) =>
+      option !== undefined && matchesTyped(input, ...names.map((name) => option[name])),
+  };
+}

@@ -105,7 +105,7 @@ export const ZRegisterRequest = withConfirmation(
     confirm_password: confirmField,
     accept_terms: acceptTermsField,
     /** The terms version the page showed (GET /get-terms); the server takes the current one when absent. */
-    terms_version_id: z.number({ error: 'validation.invalid_type' }).int().positive().optional(),
+    terms_version_id: wholeNumber('validation.invalid_type', { min: 1, max: 2_147_483_647 }).optional(),
   }),
 )
   .refine((v) => filled((v as Loose).name) || filled((v as Loose).first_name), {

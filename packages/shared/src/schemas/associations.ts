@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { ASSOCIATION_START_MIN, latestAssociationStart } from '../associations-rules.js';
 import { today } from '../clock.js';
 import { ASSOCIATION_COSTS, ASSOCIATION_DURATION_DAYS, NAME_MAX_LENGTH } from '../constants.js';
-import { dayWithin, idField, nameText, optionalText, searchField, wholeNumber } from './fields.js';
+import {
+  amountField,
+  codeSearchField,
+  codeText,
+  dayWithin,
+  idField,
+  nameText,
+  optionalText,
+  searchField,
+  wholeNumber,
+} from './fields.js';
 import {
   RECEIPT_FIELDS,
   referenceUnlessCash,
@@ -103,7 +113,7 @@ export const ASSOCIATION_SORT_COLUMNS = ['id', 'title', 'cost', 'from_date', 'to
 export const ZAssociationListRequest = ZListQuery.extend({
   sortBy: z.enum(ASSOCIATION_SORT_COLUMNS, { error: 'validation.invalid_value' }).default('id'),
   title: searchField.optional(),
-  code: searchField.optional(),
+  code: codeSearchField.optional(),
   association_type: typeField.optional(),
   cost_min: wholeNumber('validation.invalid_value', { min: 0, max: 1_000_000 }).optional(),
   cost_max: wholeNumber('validation.invalid_value', { min: 0, max: 1_000_000 }).optional(),
@@ -269,7 +279,7 @@ export type TSubscriptionDetail = z.infer<typeof ZSubscriptionDetail>;
 
 /** POST /subscriptions/{id}/transfer: staff record the payout (SPEC §4 transferStatus). */
 export const ZTransferRequest = z.object({
-  reference: nameText('associations.validation.reference_required', REFERENCE_MAX_LENGTH),
+  reference: codeText('associations.validation.reference_required', REFERENCE_MAX_LENGTH),
   /** The day the money left: not in the future (Cairo); not before the turn day (checked with the day, on the server). */
   date: dayWithin({ max: today }, 'associations.validation.transfer_date_future'),
   note: optionalText(500).optional(),
@@ -277,10 +287,7 @@ export const ZTransferRequest = z.object({
    * The net the dialog showed (EGP, from the payout quote). When given and the arrears changed
    * since (a receipt recorded meanwhile), the payout is refused with 409 ledger.errors.quote_changed.
    */
-  expected_net: z
-    .number({ error: 'validation.invalid_value' })
-    .min(0, { error: 'validation.invalid_value' })
-    .optional(),
+  expected_net: amountField('validation.invalid_value', { max: 1e12, zero: true }).optional(),
 });
 export type TTransferRequest = z.infer<typeof ZTransferRequest>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants.js';
 import type { Machine } from '../workflow.js';
-import { idField, nameText, nationalIdField, optionalText, searchField } from './fields.js';
+import { idField, nameText, nationalIdField, numberChoice, optionalText, searchField } from './fields.js';
 import { ZListQuery } from './list.js';
 
 /**
@@ -41,9 +41,7 @@ export type TCardRequestCreateRequest = z.infer<typeof ZCardRequestCreateRequest
 /** POST /card-requests/{id}/decision: 1 issued, 2 rejected; a rejection says why. */
 export const ZCardRequestDecisionRequest = z
   .object({
-    status: z
-      .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'validation.invalid_value' })
-      .transform(Number),
+    status: numberChoice([1, 2], 'validation.invalid_value'),
     note: optionalText(500).optional(),
   })
   .superRefine((value, ctx) => {
@@ -56,10 +54,7 @@ export type TCardRequestDecisionRequest = z.infer<typeof ZCardRequestDecisionReq
 /** POST /card-requests?page={n}: user search and dates (SPEC §2), and the status. */
 export const ZCardRequestListRequest = ZListQuery.extend({
   sortBy: z.enum(['id', 'created_at'], { error: 'validation.invalid_value' }).default('id'),
-  status: z
-    .union([z.literal(0), z.literal(1), z.literal(2), z.enum(['0', '1', '2'])], { error: 'validation.invalid_value' })
-    .transform(Number)
-    .optional(),
+  status: numberChoice([0, 1, 2], 'validation.invalid_value').optional(),
   user: searchField.optional(),
   user_id: idField.optional(),
   /** SPEC §7 names it; every row carries its user either way. */

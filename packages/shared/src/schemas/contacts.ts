@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../constants.js';
 import { normalizePhone } from '../text.js';
-import { emailFieldWith, nameText, requiredText } from './fields.js';
+import { emailFieldWith, nameText, numberChoice, requiredText } from './fields.js';
 import { ZListQuery } from './list.js';
 
 /**
@@ -49,10 +49,7 @@ export type TContactReplyRequest = z.infer<typeof ZContactReplyRequest>;
 /** POST /contacts: the shared list query (search: name, email, phone, subject), the status and the dates. */
 export const ZContactListRequest = ZListQuery.extend({
   sortBy: z.enum(['id', 'created_at'], { error: 'validation.invalid_value' }).default('id'),
-  status: z
-    .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'validation.invalid_value' })
-    .transform(Number)
-    .optional(),
+  status: numberChoice([0, 1], 'validation.invalid_value').optional(),
 });
 export type TContactListRequest = z.infer<typeof ZContactListRequest>;
 

@@ -3,7 +3,7 @@ import { addYears, today } from '../clock.js';
 import { SORT_ORDERS } from '../enums.js';
 import { ZExportFormat } from './associations.js';
 import { REQUEST_ACTIONS } from './customer-requests-machine.js';
-import { dayWithin, idField, searchField, wholeNumber } from './fields.js';
+import { dayWithin, idField, numberChoice, searchField, wholeNumber } from './fields.js';
 import { REQUEST_STATUS_CODES } from './request-lookups.js';
 
 /**
@@ -29,10 +29,7 @@ export const ZCustomerRequestListRequest = z.object({
   offset: wholeNumber('validation.invalid_value', { min: 0, max: 100_000_000 }).default(0),
   keywords: searchField.optional(),
   scope: z.enum(REQUEST_LIST_SCOPES, { error: 'validation.invalid_value' }).default('all'),
-  removed: z
-    .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: 'validation.invalid_value' })
-    .transform(Number)
-    .default(0),
+  removed: numberChoice([0, 1], 'validation.invalid_value').default(0),
   filters: z
     .object({
       /** 1..9 a status; 10 the "branched" badge (a branch is set). */
@@ -95,10 +92,11 @@ export type TCustomerRequest = z.infer<typeof ZCustomerRequest>;
 export const ZCustomerRequestPage = z.object({
   data: z.array(ZCustomerRequest),
   /**
-   * count: exact up to the lists' cap (COUNT_CAP), past it the planner's estimate with
-   * `estimated: true` (docs/decisions/0013: counting ~200,000 rows per page cost 75–150 ms).
+   * count: exact up to the lists' cap (COUNT_CAP) or when the page itself proves it; past it a
+   * lower bound flagged `atLeast: true` ("more than count − 1"; docs/decisions/0013: counting
+   * ~200,000 rows per page cost 75–150 ms).
    */
-  meta: z.object({ count: z.number().int(), estimated: z.boolean().optional() }),
+  meta: z.object({ count: z.number().int(), atLeast: z.boolean().optional() }),
 });
 export type TCustomerRequestPage = z.infer<typeof ZCustomerRequestPage>;
 

@@ -1,33 +1,19 @@
 import { z } from 'zod';
-import { toLatinNumber } from '../text.js';
 import {
   PAYMENT_AMOUNT_MAX,
   PAYMENT_REFERENCE_MAX_LENGTH,
   REQUEST_NOTE_MAX_LENGTH,
 } from './customer-requests-policy.js';
-import { nameText, requiredText, wholeNumber } from './fields.js';
+import { amountField, codeText, requiredText, wholeNumber } from './fields.js';
 
 export * from './customer-requests-policy.js';
 
-/**
- * An amount in EGP: a number or its decimal text, more than 0, at most two decimals (piastres),
- * Arabic digits and the Arabic decimal and thousands separators accepted ("١٬٢٥٠٫٥٠"), normalised
- * here so the dialog and the server read the same number. Kept in pounds here; the server stores piastres.
- */
-export const paymentAmountField = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v;
-    const text = toLatinNumber(v);
-    return /^(?:\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : v;
-  },
-  z
-    .number({ error: 'requests.validation.payment_amount' })
-    .refine((n) => Number.isFinite(n) && n > 0 && n <= PAYMENT_AMOUNT_MAX, {
-      error: 'requests.validation.payment_amount',
-    })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-      error: 'requests.validation.payment_amount',
-    }),
+/** The fee an accept sets (EGP): the shared amount rule (Arabic digits and separators read as typed). */
+export const paymentAmountField = amountField('requests.validation.payment_amount', { max: PAYMENT_AMOUNT_MAX });
+/** Its payment reference: stored with Latin digits whatever was typed ("FAWRY-٧" is "FAWRY-7"). */
+export const paymentReferenceField = codeText(
+  'requests.validation.payment_reference_required',
+  PAYMENT_REFERENCE_MAX_LENGTH,
 );
 
 /**
@@ -42,7 +28,7 @@ export const ZRequestActionRequest = z.discriminatedUnion(
     z.object({
       type: z.literal('next-for-pay'),
       payment_amount: paymentAmountField,
-      payment_reference: nameText('requests.validation.payment_reference_required', PAYMENT_REFERENCE_MAX_LENGTH),
+      payment_reference: paymentReferenceField,
     }),
     z.object({
       type: z.literal('reject'),

@@ -2,7 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setNowSource } from '../clock.js';
 import { ZRegisterRequest } from './accounts.js';
 import { ZAssociationCreateRequest, ZTransferRequest } from './associations.js';
-import { DAY_MAX, DAY_MIN, dayField, dayWithin, ZIdParams } from './fields.js';
+import { paymentAmountField } from './customer-requests-machine.js';
+import {
+  amountField,
+  codeSearchField,
+  codeText,
+  DAY_MAX,
+  DAY_MIN,
+  dayField,
+  dayWithin,
+  numberChoice,
+  optionalCode,
+  wholeNumber,
+  ZIdParams,
+} from './fields.js';
+import { poundsField } from './ledger.js';
 import { ZListQuery } from './list.js';
 import { ZRoleCreateRequestSchema } from './roles.js';
 import { ZUserCreateRequestSchema, ZUserListRequestSchema, ZUserUpdateRequestSchema } from './users.js';
@@ -11,8 +25,17 @@ const firstError = (result: { success: boolean; error?: { issues: { message: str
   result.success ? undefined : result.error?.issues[0]?.message;
 
 describe('ids: canonical decimal text in paths, integers in bodies, nothing else', () => {
-  it.each(['1', '42', '2147483647'])('takes %s', (id) => {
-    expect(ZIdParams.parse({ id })).toEqual({ id: Number(id) });
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['2147483647', 2147483647],
+    // The one digits rule (issue 22 item 1): either digit system, spaces around forgiven.
+    ['٤٢', 42],
+    ['۴۲', 42],
+    [' 1', 1],
+    ['٢٬١٤٧٬٤٨٣٬٦٤٧', 2147483647],
+  ])('takes %j', (id, expected) => {
+    expect(ZIdParams.parse({ id })).toEqual({ id: expected });
   });
   it.each([
     ['0x1'],
@@ -21,7 +44,8 @@ describe('ids: canonical decimal text in paths, integers in bodies, nothing else
     ['01'],
     ['1.0'],
     [''],
-    [' 1'],
+    ['٠١'],
+    ['4٬2'],
     ['0'],
     ['-1'],
     ['2147483648'],
@@ -182,5 +206,57 @@ describe('one day field: a real calendar day that the database and JavaScript ca
         from_date: '2026-01-01',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('one digits rule for every numeric or code field (issue 22 item 1)', () => {
+  const day = wholeNumber('x.day', { min: 1, max: 1200 });
+  it.each([
+    ['10', 10],
+    ['١٠', 10],
+    ['۱۰', 10],
+    ['١٬٢٠٠', 1200],
+    [10, 10],
+  ])('a whole number reads %j as %d', (typed, n) => {
+    expect(day.parse(typed)).toBe(n);
+  });
+  it.each(['١٠٫٥', '١٢٠١', 'ten', '١ ٠'])('a whole number refuses %j with its own message', (typed) => {
+    expect(firstError(day.safeParse(typed))).toBe('x.day');
+  });
+
+  const fee = amountField('x.fee', { max: 100_000 });
+  it.each([
+    ['350', 350],
+    ['٣٥٠', 350],
+    ['٣٥٠٫٥٠', 350.5],
+    ['١٬٢٥٠٫٥', 1250.5],
+    ['1,250.5', 1250.5],
+    ['۳۵۰', 350],
+    [350.5, 350.5],
+  ])('an amount reads %j as %d', (typed, n) => {
+    expect(fee.parse(typed)).toBe(n);
+    // Every amount of the product is this rule: the fee of an accept, a refund.
+    expect(paymentAmountField.parse(typed)).toBe(n);
+    expect(poundsField.parse(typed)).toBe(n);
+  });
+  it.each(['٣٥٠٫٥٥٥', '٠', '-٣٥٠', '12٬50', '', 'abc'])('an amount refuses %j with its own message', (typed) => {
+    expect(firstError(fee.safeParse(typed))).toBe('x.fee');
+  });
+  it('an amount may allow zero', () => {
+    expect(amountField('x', { max: 10, zero: true }).parse('٠')).toBe(0);
+  });
+
+  it('a reference is stored with Latin digits', () => {
+    expect(codeText('x.required', 100).parse(' TRX-٢٠٢٦-۰۰۱ ')).toBe('TRX-2026-001');
+    expect(optionalCode(100).parse('\u200fREF-٩')).toBe('REF-9');
+    expect(codeSearchField.parse('A-٤٢')).toBe('A-42');
+    expect(firstError(codeText('x.required', 100).safeParse('  '))).toBe('x.required');
+  });
+
+  it('a number code reads either digit system and refuses the rest', () => {
+    const status = numberChoice([1, 2], 'x.status');
+    expect(status.parse('٢')).toBe(2);
+    expect(status.parse(1)).toBe(1);
+    expect(firstError(status.safeParse('٣'))).toBe('x.status');
   });
 });

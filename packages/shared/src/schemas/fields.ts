@@ -6,7 +6,7 @@ import {
   PHONE_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
 } from '../constants.js';
-import { EGYPTIAN_MOBILE, normalizePhone, stripSpaces, toLatinDigits } from '../text.js';
+import { EGYPTIAN_MOBILE, normalizePhone, stripSpaces, toLatinCode, toLatinDigits, toLatinNumber } from '../text.js';
 
 /**
  * Field builders shared by every schema. Messages are catalogue keys
@@ -122,22 +122,116 @@ export const passwordInput = z
   .min(1, { error: 'validation.password_required' })
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.too_long' });
 
-/** The text of a whole number as a path or a query string carries it: decimal, no sign, no leading zero. */
+/*
+ * Digits (GLOSSARY "Digits", issue 22 item 1): every numeric or code field below reads what a
+ * person typed through the one rule of text.ts — Arabic-Indic (٠-٩) and Persian (۰-۹) digits
+ * become Latin, the Arabic decimal (٫) and thousands (٬) separators are read — before any check,
+ * so the form and the server accept and refuse the same text, and store Latin digits. A field
+ * that takes a number, an id, a day, an amount, a phone, a reference or a code is built here.
+ */
+
+/** The text of a whole number once read: decimal, no sign, no leading zero. */
 const CANONICAL_INTEGER = /^(0|[1-9][0-9]{0,15})$/;
 
+/** Number text as the one rule reads it; anything else as it came, for the schema to refuse. */
+function numberText(v: unknown): unknown {
+  return typeof v === 'string' ? toLatinNumber(v) : v;
+}
+
 /**
- * A whole number: an integer in JSON, or its canonical decimal text (paths, query strings,
- * multipart fields). Nothing else: not true, not ["2"], not "0x1", "1e0", "+1", "01", "1.0" or "".
+ * A whole number: an integer in JSON, or its decimal text (paths, query strings, multipart
+ * fields, a form's input) in either digit system, with thousands grouped (١٬٢٠٠). Nothing else:
+ * not true, not ["2"], not "0x1", "1e0", "+1", "01", "1.0" or "".
  */
 export function wholeNumber(message: string, range: { min: number; max: number }, typeMessage = message) {
   return z.preprocess(
-    (v) => (typeof v === 'string' && CANONICAL_INTEGER.test(v) ? Number(v) : v),
+    (v) => {
+      const text = numberText(v);
+      return typeof text === 'string' && CANONICAL_INTEGER.test(text) ? Number(text) : v;
+    },
     z
       .number({ error: typeMessage })
       .int({ error: message })
       .min(range.min, { error: message })
       .max(range.max, { error: message }),
   );
+}
+
+/** A decimal amount's text once read: digits, at most one point. */
+const DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * An amount in EGP a person types (a fee, a receipt, a refund): a number or its decimal text in
+ * either digit system ("١٬٢٥٠٫٥٠" is 1250.5), more than 0 (or 0 too, with `zero`) and at most
+ * `max`, at most two decimals (piastres). Kept in pounds here; the server stores piastres.
+ */
+export function amountField(message: string, range: { max: number; zero?: boolean }) {
+  return z.preprocess(
+    (v) => {
+      const text = numberText(v);
+      return typeof text === 'string' && DECIMAL.test(text) ? Number(text) : v;
+    },
+    z
+      .number({ error: message })
+      .refine((n) => Number.isFinite(n) && (n > 0 || (range.zero === true && n === 0)) && n <= range.max, {
+        error: message,
+      })
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: message }),
+  );
+}
+
+/**
+ * A choice sent as a number code (a status 1 or 2, removed 0 or 1): the number, or its text in
+ * either digit system.
+ */
+export function numberChoice<const T extends readonly [number, ...number[]]>(values: T, message: string) {
+  return z.preprocess(
+    (v) => {
+      const text = numberText(v);
+      return typeof text === 'string' && CANONICAL_INTEGER.test(text) ? Number(text) : v;
+    },
+    z.literal(values, { error: message }),
+  );
+}
+
+/**
+ * A yes/no: true/false in JSON, also 1/0 and "true"/"false" as query-string-minded clients and form
+ * fields send them ("١" and "٠" too).
+ */
+export function flag(message: string) {
+  return z.preprocess(
+    (v) => {
+      const text = numberText(v);
+      if (text === 1 || text === '1' || text === 'true') return true;
+      if (text === 0 || text === '0' || text === 'false') return false;
+      return v;
+    },
+    z.boolean({ error: message }),
+  );
+}
+
+/**
+ * A reference or a code a person types (a transfer reference, a payment reference): required,
+ * trimmed, its digits Latin ("TRX-٢٠٢٦-001" is stored as "TRX-2026-001"), invisible marks dropped,
+ * no control characters, something visible.
+ */
+export function codeText(missing: string, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? missing : 'validation.invalid_type') })
+    .overwrite(toLatinCode)
+    .min(1, { error: missing })
+    .max(max, { error: 'validation.too_long' })
+    .refine(hasNoControlCharacters, { error: 'validation.control_characters' })
+    .refine((s) => s === '' || VISIBLE.test(s), { error: 'validation.name_visible' });
+}
+
+/** An optional reference (empty allowed): the same digits rule. */
+export function optionalCode(max: number) {
+  return z
+    .string({ error: 'validation.invalid_type' })
+    .overwrite(toLatinCode)
+    .max(max, { error: 'validation.too_long' })
+    .refine(hasNoControlCharacters, { error: 'validation.control_characters' });
 }
 
 /** A positive integer id, from a path or query (canonical decimal text) or a body (integer). */
@@ -190,6 +284,9 @@ export function dayWithin(range: { min?: DayBound; max?: DayBound }, message: st
 }
 
 export const searchField = optionalText(SEARCH_MAX_LENGTH);
+
+/** A list filter on a code (an association's "A-000042"): searched with Latin digits whatever was typed. */
+export const codeSearchField = optionalCode(SEARCH_MAX_LENGTH);
 
 /**
  * An Egyptian national id (SPEC §5: exactly 14 digits), typed with spaces or Arabic digits as

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { today } from '../clock.js';
-import { dayWithin, idField, nameText, optionalText } from './fields.js';
+import { amountField, codeText, dayWithin, idField, nameText, optionalCode, optionalText } from './fields.js';
 
 /**
  * Money controls (issue 20, DESIGN §2 "Money controls (turn 3)", docs/decisions/0029-money-controls.md):
@@ -37,17 +37,10 @@ export const LEDGER_REASON_MAX_LENGTH = 500;
 /** R-2026-000123: R, the Cairo year it was issued, a six-digit number gapless within that year. */
 export const RECEIPT_NUMBER_PATTERN = /^R-\d{4}-\d{6,}$/;
 
-/** An amount in EGP typed by a person: positive, at most two decimals (piastres), below 10 million. */
-export const poundsField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(v.trim()) ? Number(v.trim()) : v),
-  z
-    .number({ error: 'ledger.validation.amount_invalid' })
-    .positive({ error: 'ledger.validation.amount_invalid' })
-    .max(10_000_000, { error: 'ledger.validation.amount_invalid' })
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'ledger.validation.amount_invalid' }),
-);
+/** An amount in EGP typed by a person: the shared amount rule, below 10 million. */
+export const poundsField = amountField('ledger.validation.amount_invalid', { max: 10_000_000 });
 
-const referenceText = optionalText(LEDGER_REFERENCE_MAX_LENGTH);
+const referenceText = optionalCode(LEDGER_REFERENCE_MAX_LENGTH);
 const noteText = optionalText(LEDGER_NOTE_MAX_LENGTH);
 /** A day money moved: a real day, not in the future (Cairo); the server checks it against the subscription too. */
 const pastDay = (message: string) => dayWithin({ max: today }, message);
@@ -269,7 +262,7 @@ export type TWithdrawResult = z.infer<typeof ZWithdrawResult>;
 /** POST /subscriptions/{id}/refund: money back to a member who withdrew, at most owed_back. */
 export const ZRefundRequest = z.object({
   amount: poundsField,
-  reference: nameText('ledger.validation.reference_required', LEDGER_REFERENCE_MAX_LENGTH),
+  reference: codeText('ledger.validation.reference_required', LEDGER_REFERENCE_MAX_LENGTH),
   date: pastDay('ledger.validation.refund_date_future'),
   note: noteText.optional(),
 });

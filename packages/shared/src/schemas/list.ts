@@ -26,13 +26,22 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
-/** The envelope of a page-number list (DESIGN §3). */
+/**
+ * The envelope of a page-number list (DESIGN §3). The total is honest (issue 22 item 3,
+ * docs/decisions/0013-lists.md): exact when it is known — counted, read from a counter or a rollup
+ * the database keeps, or proved by the last page itself — and otherwise a lower bound, flagged
+ * `atLeast`: that many rows are known to match and more may. Never an estimate.
+ */
 export function listPageSchema<T extends z.ZodType>(row: T) {
   return z.object({
     data: z.array(row),
     total: z.number().int(),
-    /** true when `total` is the database's estimate (a very large filtered list), not an exact count. */
-    estimated: z.boolean().optional(),
+    /** true when `total` is a lower bound ("more than total − 1"), not the exact count. */
+    atLeast: z.boolean().optional(),
+    /**
+     * The last page: exact with an exact total; with `atLeast`, the last page known to exist, which is
+     * always past the current one while rows follow it (so "next" is offered exactly while there is more).
+     */
     lastPage: z.number().int(),
     currentPage: z.number().int(),
     perPage: z.number().int(),
@@ -42,7 +51,7 @@ export function listPageSchema<T extends z.ZodType>(row: T) {
 export type TListPage<T> = {
   data: T[];
   total: number;
-  estimated?: boolean;
+  atLeast?: boolean;
   lastPage: number;
   currentPage: number;
   perPage: number;

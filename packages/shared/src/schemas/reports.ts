@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSOCIATION_STATUSES, TRANSFER_STATUSES, ZExportFormat } from './associations.js';
-import { idField, searchField } from './fields.js';
+import { codeSearchField, idField, searchField } from './fields.js';
 import { SUBSCRIPTION_STATES } from './ledger.js';
 import { ZListQuery } from './list.js';
 
@@ -143,7 +143,7 @@ export const CASH_REPORT_SORT_COLUMNS = [
 export const ZCashReportListRequest = ZListQuery.extend({
   sortBy: z.enum(CASH_REPORT_SORT_COLUMNS, { error: 'validation.invalid_value' }).default('id'),
   title: searchField.optional(),
-  code: searchField.optional(),
+  code: codeSearchField.optional(),
   status: z.enum(ASSOCIATION_STATUSES, { error: 'validation.invalid_value' }).optional(),
 });
 export type TCashReportListRequest = z.infer<typeof ZCashReportListRequest>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, OFFERED_PAGE_SIZES, REMINDER_DAYS_MAX } from '../constants.js';
-import { toLatinDigits } from '../text.js';
-import { hasNoControlCharacters } from './fields.js';
+import { flag, hasNoControlCharacters, wholeNumber } from './fields.js';
 import { PAYOUT_ARREARS_POLICIES, type PayoutArrearsPolicy } from './ledger.js';
 
 /**
@@ -11,16 +10,7 @@ import { PAYOUT_ARREARS_POLICIES, type PayoutArrearsPolicy } from './ledger.js';
  */
 
 /** A flag from JSON (true/false, 1/0) or a form field ('true'/'false', '1'/'0'). */
-const flag = z.union(
-  [
-    z.boolean(),
-    z.literal(1).transform(() => true),
-    z.literal(0).transform(() => false),
-    z.enum(['true', '1']).transform(() => true),
-    z.enum(['false', '0']).transform(() => false),
-  ],
-  { error: 'settings.invalid_value' },
-);
+const onOff = flag('settings.invalid_value');
 
 /** http(s)://host[:port][/path…], no spaces: what a browser opens as is. */
 const WEB_ADDRESS = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?(\/[^\s]*)?$/i;
@@ -42,26 +32,14 @@ const senderName = z
   .max(80, { error: 'validation.too_long' })
   .refine((s) => hasNoControlCharacters(s) && !/["<>\\]/.test(s), { error: 'settings.sender_characters' });
 
-const pageSize = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'settings.invalid_page_size' })
-    .refine((n) => (OFFERED_PAGE_SIZES as readonly number[]).includes(n), { error: 'settings.invalid_page_size' }),
+const pageSize = wholeNumber('settings.invalid_page_size', { min: 1, max: 1_000 }).refine(
+  (n) => (OFFERED_PAGE_SIZES as readonly number[]).includes(n),
+  { error: 'settings.invalid_page_size' },
 );
 
 const arrearsPolicy = z.enum(PAYOUT_ARREARS_POLICIES, { error: 'settings.invalid_value' });
-/** 0 (on the due date itself) to REMINDER_DAYS_MAX, from JSON or a form field, Arabic digits too. */
-const reminderDays = z.preprocess(
-  (v) =>
-    typeof v === 'string' && /^\s*[\d\u0660-\u0669\u06f0-\u06f9]{1,2}\s*$/.test(v)
-      ? Number(toLatinDigits(v.trim()))
-      : v,
-  z
-    .number({ error: 'settings.invalid_reminder_days' })
-    .int({ error: 'settings.invalid_reminder_days' })
-    .min(0, { error: 'settings.invalid_reminder_days' })
-    .max(REMINDER_DAYS_MAX, { error: 'settings.invalid_reminder_days' }),
-);
+/** 0 (on the due date itself) to REMINDER_DAYS_MAX, from JSON or a form field, in either digit system. */
+const reminderDays = wholeNumber('settings.invalid_reminder_days', { min: 0, max: REMINDER_DAYS_MAX });
 
 /**
  * What an operator changes without a deploy (docs/decisions/0022-staff-tools.md). `kind` tells
@@ -70,7 +48,7 @@ const reminderDays = z.preprocess(
  */
 export const SETTING_DEFINITIONS = {
   /** When on, customers whose recovery data is incomplete get `dataRequired` at login (docs/decisions/0005). */
-  recovery_mode: { value: flag, default: false as boolean, kind: 'flag', client: false },
+  recovery_mode: { value: onOff, default: false as boolean, kind: 'flag', client: false },
   /** The request form's link to the folder of document templates (SPEC §2, on create only). */
   request_documents_url: { value: externalLink, default: '', kind: 'url', client: true },
   /** The request form's link to the contracts page. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, requiredText, searchField } from './fields.js';
+import { idField, numberChoice, requiredText, searchField } from './fields.js';
 import { ZListQuery } from './list.js';
 
 export * from './tickets-rules.js';
@@ -25,10 +25,7 @@ export type TTicketReplyRequest = z.infer<typeof ZTicketReplyRequest>;
 /** POST /ticket/tickets: the shared list query, the status, the user (name or phone) and the dates. */
 export const ZTicketListRequest = ZListQuery.extend({
   sortBy: z.enum(['id', 'created_at', 'last_message_at'], { error: 'validation.invalid_value' }).default('id'),
-  status: z
-    .union([z.literal(0), z.literal(1), z.literal(2), z.enum(['0', '1', '2'])], { error: 'validation.invalid_value' })
-    .transform(Number)
-    .optional(),
+  status: numberChoice([0, 1, 2], 'validation.invalid_value').optional(),
   /** The user who opened it: part of a name or phone (staff; a customer's list is theirs anyway). */
   user: searchField.optional(),
   user_id: idField.optional(),

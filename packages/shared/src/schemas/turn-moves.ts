@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSOCIATION_DURATION_DAYS } from '../constants.js';
 import type { Machine } from '../workflow.js';
-import { idField, optionalText, searchField, wholeNumber } from './fields.js';
+import { idField, numberChoice, optionalText, searchField, wholeNumber } from './fields.js';
 import { ZListQuery } from './list.js';
 
 /**
@@ -39,9 +39,7 @@ export type TTurnMoveCreateRequest = z.infer<typeof ZTurnMoveCreateRequest>;
 /** POST /associations/change-turn/{id} (SPEC §7: id, status): 1 approves, 2 rejects, with a note. */
 export const ZTurnMoveDecisionRequest = z.object({
   id: idField.optional(),
-  status: z
-    .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'validation.invalid_value' })
-    .transform(Number),
+  status: numberChoice([1, 2], 'validation.invalid_value'),
   note: optionalText(500).optional(),
 });
 export type TTurnMoveDecisionRequest = z.infer<typeof ZTurnMoveDecisionRequest>;
@@ -49,12 +47,7 @@ export type TTurnMoveDecisionRequest = z.infer<typeof ZTurnMoveDecisionRequest>;
 /** POST /associations/change-turn-requests?page={n}: user search, status, association, dates (SPEC §2). */
 export const ZTurnMoveListRequest = ZListQuery.extend({
   sortBy: z.enum(['id', 'created_at'], { error: 'validation.invalid_value' }).default('id'),
-  status: z
-    .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.enum(['0', '1', '2', '3'])], {
-      error: 'validation.invalid_value',
-    })
-    .transform(Number)
-    .optional(),
+  status: numberChoice(TURN_MOVE_STATUSES, 'validation.invalid_value').optional(),
   association_id: idField.optional(),
   user: searchField.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../enums.js';
-import { idField } from './fields.js';
+import { flag, idField } from './fields.js';
 
 /**
  * The staff's calls on one account (SPEC §7 "user/…", docs/decisions/0022-staff-tools.md):
@@ -10,16 +10,7 @@ import { idField } from './fields.js';
 
 /** PUT /user/activate/{id}: true (or 1, 'true') activates, false deactivates. */
 export const ZUserActivateRequest = z.object({
-  active: z.union(
-    [
-      z.boolean(),
-      z.literal(1).transform(() => true),
-      z.literal(0).transform(() => false),
-      z.enum(['true', '1']).transform(() => true),
-      z.enum(['false', '0']).transform(() => false),
-    ],
-    { error: 'users.validation.active_invalid' },
-  ),
+  active: flag('users.validation.active_invalid'),
 });
 export type TUserActivateRequest = z.infer<typeof ZUserActivateRequest>;
 

@@ -14,6 +14,7 @@ import {
   dayField,
   egyptianMobileField,
   emailFieldWith,
+  flag,
   idField,
   nameText,
   optionalText,
@@ -76,10 +77,7 @@ export const addressField = z.preprocess(
 );
 
 /** true/false, also 1/0 and "true"/"false" as query-string-minded clients send them. */
-export const flagField = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-  z.boolean({ error: 'validation.invalid_value' }),
-);
+export const flagField = flag('validation.invalid_value');
 
 const userType = z.enum(USER_TYPES, { error: 'users.validation.type_invalid' });
 

@@ -165,13 +165,15 @@ export const installments = pgTable(
 
 /**
  * Installments per due date and state, kept by statement-level triggers in the same
- * transaction as every change (migration 0009): the dashboard's received / late / future
- * counts are sums over days, the same cost at 10 M installments as at 10.
+ * transaction as every change (migration 0009; cancelled since 0030): the dashboard's received /
+ * late / future counts and the payments list's totals are sums over days, the same cost at 10 M
+ * installments as at 10.
  */
 export const installmentDayCounts = pgTable('installment_day_counts', {
   dueDate: date('due_date', { mode: 'string' }).primaryKey(),
   pending: bigint('pending', { mode: 'number' }).notNull().default(0),
   received: bigint('received', { mode: 'number' }).notNull().default(0),
+  cancelled: bigint('cancelled', { mode: 'number' }).notNull().default(0),
 });
 
 export type AssociationRow = typeof associations.$inferSelect;

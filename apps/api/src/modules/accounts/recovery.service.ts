@@ -286,7 +286,7 @@ export async function listRecoveryAccounts(
       ).map(toDto),
     async () => {
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryAccounts).where(where);
-      return { total: count?.n ?? 0, estimated: false };
+      return { total: count?.n ?? 0, atLeast: false };
     },
   );
 }

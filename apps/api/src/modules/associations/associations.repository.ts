@@ -186,7 +186,7 @@ export async function listDays(
           ),
         )
         .where(where);
-      return { total: row?.n ?? 0, estimated: false };
+      return { total: row?.n ?? 0, atLeast: false };
     },
   );
 }

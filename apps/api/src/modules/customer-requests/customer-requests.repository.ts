@@ -10,6 +10,7 @@ import {
 } from '@portal/shared/schemas/customer-requests-api';
 import { REQUEST_MACHINE, type RequestStatus } from '@portal/shared/schemas/customer-requests-machine';
 import type { RequestStatusCode } from '@portal/shared/schemas/request-lookups';
+import { toLatinDigits } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
@@ -139,8 +140,10 @@ function filters(query: TCustomerRequestListRequest): SQL {
   if (f.service_duration_id !== undefined) parts.push(sql`c.service_duration_id = ${f.service_duration_id}`);
   if (query.keywords) {
     const like = likeContains(query.keywords);
-    parts.push(sql`(c.code ilike ${like} or c.name ilike ${like} or c.mobile like ${like}
-      or c.email ilike ${like} or c.identity_value ilike ${like})`);
+    // Codes, mobiles and identity numbers are stored with Latin digits: "٠١٠" finds "010" there.
+    const latin = likeContains(toLatinDigits(query.keywords));
+    parts.push(sql`(c.code ilike ${latin} or c.name ilike ${like} or c.mobile like ${latin}
+      or c.email ilike ${like} or c.identity_value ilike ${latin})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -174,7 +177,7 @@ export async function listRequests(
   );
   return {
     data: page.data.map((r) => toDto(r, viewer)),
-    count: { total: page.total, estimated: page.estimated === true },
+    count: { total: page.total, atLeast: page.atLeast === true },
   };
 }
 

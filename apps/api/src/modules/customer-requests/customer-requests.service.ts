@@ -52,7 +52,7 @@ export async function listCustomerRequests(
 ): Promise<TCustomerRequestPage> {
   const viewer = viewerOf(ctx);
   const { data, count } = await listRequests(ctx.db, query, viewer, seesAll(viewer));
-  return { data, meta: { count: count.total, ...(count.estimated ? { estimated: true } : {}) } };
+  return { data, meta: { count: count.total, ...(count.atLeast ? { atLeast: true } : {}) } };
 }
 
 /** The export's rows: the list's visibility (staff who may list see all under `all`, others their own). */

@@ -358,9 +358,11 @@ async function ledgerViolations(today: string) {
         where p.subscription_id = s.id and p.kind = 'refund' and not exists (select 1 from reversals v where v.payout_id = p.id)), 0))::int as refunds,
     -- the rollups equal exact counts
     (select count(*) from (select due_date, count(*) filter (where status = 'pending') as p,
-        count(*) filter (where status = 'received') as r from installments group by due_date) e
+        count(*) filter (where status = 'received') as r, count(*) filter (where status = 'cancelled') as x
+        from installments group by due_date) e
       full join installment_day_counts c using (due_date)
-      where coalesce(e.p, 0) <> coalesce(c.pending, 0) or coalesce(e.r, 0) <> coalesce(c.received, 0))::int as rollup,
+      where coalesce(e.p, 0) <> coalesce(c.pending, 0) or coalesce(e.r, 0) <> coalesce(c.received, 0)
+        or coalesce(e.x, 0) <> coalesce(c.cancelled, 0))::int as rollup,
     (select count(*) from associations a where a.subscriptions_count <>
       (select count(*) from subscriptions s where s.association_id = a.id and s.status = 'active'))::int as held_count,
     -- no day held twice

@@ -8,12 +8,10 @@ import type { Reader } from '../../db/transaction.js';
 import {
   type Count,
   cappedCount,
-  estimatedCount,
   likeContains,
   listPage,
   orderBy,
   type PageWindow,
-  plannerEstimate,
   withinCairoDays,
 } from '../../lib/list.js';
 
@@ -85,20 +83,18 @@ function toRow(r: RawRow): TLogRow {
 
 type Key = { id: number; createdAt: string };
 
-/** What the archiving job records of the archive (audit_logs_archive_state), and the live table's size. */
-type ArchiveState = { maxId: number; maxCreatedAt: string | null; rowCount: number; liveRows: number };
+/** What the archiving job records of the archive (audit_logs_archive_state). */
+type ArchiveState = { maxId: number; maxCreatedAt: string | null; rowCount: number };
 
 async function archiveState(db: Reader): Promise<ArchiveState> {
-  const [row] = rowsOf<{ max_id: string; max_created_at: string | null; row_count: string; live_rows: number }>(
-    await db.execute(sql`select s.max_id, s.max_created_at::text as max_created_at, s.row_count,
-        (select reltuples from pg_class where oid = 'audit_logs'::regclass) as live_rows
+  const [row] = rowsOf<{ max_id: string; max_created_at: string | null; row_count: string }>(
+    await db.execute(sql`select s.max_id, s.max_created_at::text as max_created_at, s.row_count
       from audit_logs_archive_state as s`),
   );
   return {
     maxId: Number(row?.max_id ?? 0),
     maxCreatedAt: row?.max_created_at ?? null,
     rowCount: Number(row?.row_count ?? 0),
-    liveRows: Number(row?.live_rows ?? 0),
   };
 }
 
@@ -151,8 +147,8 @@ async function rowsOfKeys(db: Reader, source: Source, keys: Key[]): Promise<TLog
  * are read from the live table when it alone provably holds them (page 1 and the pages after it,
  * whatever the filter, as long as the live months fill them); any other page, and a date filter
  * reaching back, read the whole log, where a date filter reads only its months of the archive.
- * The total of the whole log is the planner's estimate of the live table plus the archive's count;
- * filtered totals are exact up to the cap (docs/decisions/0013-lists.md).
+ * The total of the whole log is the live table's capped count plus the archive's count; filtered
+ * totals are exact up to the cap, then a lower bound (docs/decisions/0013-lists.md).
  */
 export async function listLogs(db: Reader, query: TLogListRequest, window: PageWindow) {
   const keysOf = (t: Source, limit: number, offset: number): Promise<Key[]> =>
@@ -180,32 +176,21 @@ export async function listLogs(db: Reader, query: TLogListRequest, window: PageW
 }
 
 /**
- * Unfiltered: the live table's estimate (exact while small) plus the archive's count. Filtered:
- * the live matches up to the cap; under it, the exact capped count of the whole log; past it the
- * total is an estimate anyway: for a date range the planner's over both parts, otherwise the live
- * one scaled by the archive's size (planning a count over every month of the archive would cost
- * more than the page, on the lists read most: the whole log by action or text).
+ * Exact while the live matches are within the cap: the archive's kept row count added when
+ * unfiltered, else the capped count over the whole log. Past the cap, a lower bound (the live
+ * matches known, plus the archive's count when unfiltered): the planner's estimate of a filtered
+ * log was a guess either way, and a table may only show a number it can stand behind (issue 22).
  */
 async function countLogs(db: Reader, query: TLogListRequest): Promise<Count> {
   const liveWhere = filters(auditLogs, query);
   const live = db.select({ one: sql`1` }).from(auditLogs).where(liveWhere).getSQL();
-  if (liveWhere === undefined) {
-    const count = await estimatedCount(db, live);
-    const state = await archiveState(db);
-    return { total: count.total + state.rowCount, estimated: count.estimated };
-  }
   const count = await cappedCount(db, live);
   const state = await archiveState(db);
   if (state.rowCount === 0) return count;
+  if (liveWhere === undefined) return { total: count.total + state.rowCount, atLeast: count.atLeast };
+  if (count.atLeast) return count;
   const all = db.select({ one: sql`1` }).from(auditLogsAll).where(filters(auditLogsAll, query)).getSQL();
-  if (!count.estimated) return cappedCount(db, all);
-  // A date range is no fixed share of the log: the planner's estimate over both parts (the archive's
-  // months outside the range estimate to almost nothing).
-  if (query.from_date || query.to_date) {
-    return { total: Math.max(count.total, await plannerEstimate(db, all)), estimated: true };
-  }
-  const share = state.rowCount / Math.max(state.liveRows, count.total);
-  return { total: Math.round(count.total * (1 + share)), estimated: true };
+  return cappedCount(db, all);
 }
 
 /**

@@ -52,7 +52,7 @@ export async function listRoles(db: Reader, query: TRoleListRequest, window: Pag
         .offset(offset)) as RoleRecord[],
     async () => {
       const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
-      return { total: count?.total ?? 0, estimated: false };
+      return { total: count?.total ?? 0, atLeast: false };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { ASSOCIATION_DURATION_DAYS } from '@portal/shared/constants';
 import type {
   PaymentStatus,
   TPayment,
@@ -6,11 +7,12 @@ import type {
   TSubscriptionListRequest,
 } from '@portal/shared/schemas/associations';
 import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
 import { associationDays, associations, installments, subscriptions } from '../../db/schema/associations.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
 import { keysetBatches } from '../../lib/export.js';
-import { cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
+import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
 const subscriptionColumns = {
@@ -108,6 +110,55 @@ const SUBSCRIPTION_SORT = {
   amount: subscriptions.amountPiastres,
 };
 
+/** A sum read from a rollup, as a number (bigint sums arrive as text). */
+async function sumOf(db: Reader, query: SQL): Promise<number> {
+  const [row] = rowsOf<{ n: string | number | null }>(await db.execute(query));
+  return Number(row?.n ?? 0);
+}
+
+/** The rollups' day filter: the list's due-date or turn-date range. */
+function daysWithin(column: SQL, range: { from_date?: string; to_date?: string }): SQL {
+  return sql.join(
+    [
+      sql`true`,
+      ...(range.from_date ? [sql`${column} >= ${range.from_date}::date`] : []),
+      ...(range.to_date ? [sql`${column} <= ${range.to_date}::date`] : []),
+    ],
+    sql` and `,
+  );
+}
+
+/**
+ * The subscriptions list's total, exact from what the database keeps where the filters allow
+ * (issue 22 item 3): active subscriptions per association (associations.subscriptions_count) and
+ * active unpaid ones per turn date (ledger_day_totals.payouts_count, association 0 = all). Other
+ * filters (a member, withdrawn ones, paid within dates) count, capped.
+ */
+async function countSubscriptions(
+  db: Reader,
+  query: TSubscriptionListRequest,
+  capped: () => Promise<Count>,
+): Promise<Count> {
+  if (query.subscription_status !== 'active' || query.user_id !== undefined) return capped();
+  const association = query.association_id ?? 0;
+  const unpaid = () =>
+    sumOf(
+      db,
+      sql`select sum(payouts_count) as n from ledger_day_totals
+        where association_id = ${association} and ${daysWithin(sql`day`, query)}`,
+    );
+  if (query.status === 'unpaid') return { total: await unpaid(), atLeast: false };
+  if (query.from_date || query.to_date) return capped();
+  const active = await sumOf(
+    db,
+    query.association_id === undefined
+      ? sql`select sum(subscriptions_count) as n from associations`
+      : sql`select subscriptions_count as n from associations where id = ${query.association_id}`,
+  );
+  if (query.status === 'paid') return { total: active - (await unpaid()), atLeast: false };
+  return { total: active, atLeast: false };
+}
+
 export async function listSubscriptions(db: Reader, query: TSubscriptionListRequest, window: PageWindow) {
   const where = subscriptionFilters(query);
   const order = orderBy(SUBSCRIPTION_SORT, query.sortBy, query.sortOrder, subscriptions.id);
@@ -120,20 +171,22 @@ export async function listSubscriptions(db: Reader, query: TSubscriptionListRequ
         .limit(limit)
         .offset(offset),
     () =>
-      cappedCount(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(subscriptions)
-          .innerJoin(
-            associationDays,
-            and(
-              eq(associationDays.associationId, subscriptions.associationId),
-              eq(associationDays.dayNumber, subscriptions.dayNumber),
-            ),
-          )
-          .where(where)
-          .getSQL(),
+      countSubscriptions(db, query, () =>
+        cappedCount(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(subscriptions)
+            .innerJoin(
+              associationDays,
+              and(
+                eq(associationDays.associationId, subscriptions.associationId),
+                eq(associationDays.dayNumber, subscriptions.dayNumber),
+              ),
+            )
+            .where(where)
+            .getSQL(),
+        ),
       ),
   );
   return { ...page, data: page.data.map((r) => toSubscriptionDto(r as SubscriptionRecord)) };
@@ -267,6 +320,46 @@ export async function findPayment(db: Reader, id: number, today: string): Promis
   return row ? toPaymentDto(row as PaymentRecord) : undefined;
 }
 
+/**
+ * The payments list's total, exact from the rollups the database keeps where the filters allow
+ * (issue 22 item 3; the dashboard reads the same): late and future installments per association
+ * and due date (ledger_day_totals.pending_count, association 0 = all), every state per due date
+ * over all associations (installment_day_counts). One subscription has at most one installment a
+ * turn day, so its list is counted exactly; other filters (a member, received or cancelled in one
+ * association) count, capped.
+ */
+async function countPayments(
+  db: Reader,
+  query: TPaymentListRequest,
+  today: string,
+  capped: (cap?: number) => Promise<Count>,
+): Promise<Count> {
+  if (query.subscription_id !== undefined) return capped(ASSOCIATION_DURATION_DAYS);
+  if (query.user_id !== undefined) return capped();
+  if (query.status === 'late' || query.status === 'future') {
+    const side = query.status === 'late' ? sql`day < ${today}::date` : sql`day >= ${today}::date`;
+    const total = await sumOf(
+      db,
+      sql`select sum(pending_count) as n from ledger_day_totals
+        where association_id = ${query.association_id ?? 0} and ${side} and ${daysWithin(sql`day`, query)}`,
+    );
+    return { total, atLeast: false };
+  }
+  if (query.association_id !== undefined) return capped();
+  const counted =
+    query.status === 'received'
+      ? sql`received`
+      : query.status === 'cancelled'
+        ? sql`cancelled`
+        : sql`pending + received + cancelled`;
+  const total = await sumOf(
+    db,
+    sql`select sum(${counted}) as n from installment_day_counts
+      where ${daysWithin(sql`due_date`, query)}`,
+  );
+  return { total, atLeast: false };
+}
+
 export async function listPayments(db: Reader, query: TPaymentListRequest, today: string, window: PageWindow) {
   const where = paymentFilters(query, today);
   const order = orderBy(
@@ -283,7 +376,10 @@ export async function listPayments(db: Reader, query: TPaymentListRequest, today
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    () => cappedCount(db, db.select({ one: sql`1` }).from(installments).where(where).getSQL()),
+    () =>
+      countPayments(db, query, today, (cap) =>
+        cappedCount(db, db.select({ one: sql`1` }).from(installments).where(where).getSQL(), cap),
+      ),
   );
   return { ...page, data: page.data.map((r) => toPaymentDto(r as PaymentRecord)) };
 }

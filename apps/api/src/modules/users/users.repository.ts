@@ -224,11 +224,11 @@ export async function listUsers(db: Reader, query: TUserListRequest, window: Pag
       const first = found[0];
       return {
         rows: found.map((r) => r.row),
-        total: first && first.total !== null ? { total: Number(first.total), estimated: false } : undefined,
+        total: first && first.total !== null ? { total: Number(first.total), atLeast: false } : undefined,
       };
     },
     async (): Promise<Count> => {
-      if (keys) return { total: await sumCounters(db, keys), estimated: false };
+      if (keys) return { total: await sumCounters(db, keys), atLeast: false };
       return cappedCount(db, db.select({ one: sql`1` }).from(users).where(where).getSQL());
     },
   );

@@ -74,6 +74,64 @@ describe('DataTable', () => {
     expect(screen.getByTestId('table-total')).toHaveTextContent('Total: 42');
   });
 
+  it('shows an exact total as it is, and offers every page up to the true last (issue 22 item 3)', async () => {
+    const fetchPage = vi.fn(async (query: Record<string, string | number>) => ({
+      ...pageOf([{ id: Number(query.page), name: `row of page ${query.page}` }], 1234),
+      currentPage: Number(query.page),
+    }));
+    await renderWithProviders(
+      <DataTable<Row> queryKey="t-exact" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
+      { lang: 'en' },
+    );
+    await screen.findByText('row of page 1');
+    const pager = screen.getByRole('navigation', { name: 'List pages' });
+    expect(within(pager).getByTestId('table-total')).toHaveTextContent('Total: 1,234');
+    expect(within(pager).queryByTestId('table-pages-more')).toBeNull();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 124' }));
+    await screen.findByText('row of page 124');
+    expect(within(pager).getByRole('button', { name: 'Page 124' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(within(pager).queryByRole('button', { name: 'Page 125' })).toBeNull();
+  });
+
+  it('says "more than N" for a lower bound, offers only pages that exist, and next while rows follow', async () => {
+    // The server's bound: 1,001 on the first page; deeper pages prove more; page 102 is the true last.
+    const answers: Record<number, Partial<TListPage<Row>>> = {
+      1: { total: 1001, atLeast: true, lastPage: 101 },
+      101: { total: 1011, atLeast: true, lastPage: 102 },
+      102: { total: 1015, atLeast: false, lastPage: 102 },
+    };
+    const fetchPage = vi.fn(async (query: Record<string, string | number>) => ({
+      ...pageOf([{ id: Number(query.page), name: `row of page ${query.page}` }]),
+      ...answers[Number(query.page)],
+      currentPage: Number(query.page),
+    }));
+    const { router } = await renderWithProviders(
+      <DataTable<Row> queryKey="t-bound" fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} />,
+    );
+    await screen.findByText('row of page 1');
+    const pager = screen.getByRole('navigation', { name: 'صفحات القائمة' });
+    expect(within(pager).getByTestId('table-total')).toHaveTextContent('الإجمالي: أكثر من 1,000');
+    expect(within(pager).getByTestId('table-total')).not.toHaveTextContent('حوالي');
+    // Pages 1 … 101 (it exists: 1,001 rows), then a gap: more may follow.
+    expect(within(pager).getByRole('button', { name: 'الصفحة 101' })).toBeInTheDocument();
+    expect(within(pager).queryByRole('button', { name: 'الصفحة 102' })).toBeNull();
+    expect(within(pager).getByTestId('table-pages-more')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'الصفحة التالية' })).toBeEnabled();
+
+    fireEvent.click(within(pager).getByRole('button', { name: 'الصفحة 101' }));
+    await screen.findByText('row of page 101');
+    expect(router.state.location.search).toContain('page=101');
+    expect(within(pager).getByTestId('table-total')).toHaveTextContent('الإجمالي: أكثر من 1,010');
+    // Rows follow page 101: next is offered, to page 102.
+    fireEvent.click(within(pager).getByRole('button', { name: 'الصفحة التالية' }));
+    await screen.findByText('row of page 102');
+    // The true last page: the exact total, no gap, no next.
+    expect(within(pager).getByTestId('table-total')).toHaveTextContent('الإجمالي: 1,015');
+    expect(within(pager).queryByTestId('table-pages-more')).toBeNull();
+    expect(within(pager).getByRole('button', { name: 'الصفحة التالية' })).toBeDisabled();
+  });
+
   it('puts search and sort in the URL and asks the server again', async () => {
     const fetchPage = vi.fn().mockResolvedValue(pageOf([{ id: 1, name: 'x' }]));
     const { router } = await renderWithProviders(

@@ -229,7 +229,7 @@ export function DataTable<T extends object>(props: Props<T>) {
           page={state.page}
           perPage={state.perPage}
           total={query.data.total}
-          estimated={query.data.estimated}
+          atLeast={query.data.atLeast}
           compact={phone}
           onPage={(page) => update({ page })}
           onPerPage={(perPage) => update({ perPage })}

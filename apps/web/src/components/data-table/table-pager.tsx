@@ -9,8 +9,11 @@ type Props = {
   page: number;
   perPage: number;
   total: number;
-  /** The total is the database's estimate (docs/decisions/0013): shown with "about". */
-  estimated?: boolean;
+  /**
+   * The total is a lower bound (docs/decisions/0013, 0032): at least `total` rows match, so the
+   * table says "more than total − 1", and the pages it knows end with a gap: more may follow.
+   */
+  atLeast?: boolean;
   /** Fewer page buttons (phones). */
   compact?: boolean;
   onPage: (page: number) => void;
@@ -29,9 +32,12 @@ export function pageItems(page: number, last: number, around: number): (number |
 
 /**
  * The total, the pages and the page size of a list (SPEC §2): plain buttons and a native select,
- * numbers in the UI language. Arrows mirror in Arabic (previous points right).
+ * numbers in the UI language. Arrows mirror in Arabic (previous points right). Only pages that
+ * exist are offered: with an exact total, every one; with a lower bound, those it proves, then a
+ * gap — the server's bound always reaches past the page shown while rows follow it, so "next" is
+ * offered exactly while there is a next page (issue 22 item 3).
  */
-export function TablePager({ page, perPage, total, estimated, compact, onPage, onPerPage }: Props) {
+export function TablePager({ page, perPage, total, atLeast, compact, onPage, onPerPage }: Props) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const sizeId = useId();
@@ -45,9 +51,11 @@ export function TablePager({ page, perPage, total, estimated, compact, onPage, o
   return (
     <nav className="dt-pager" aria-label={t('table.pagination')}>
       <span className="dt-total" data-testid="table-total">
-        {t(estimated ? 'table.total_estimated' : 'table.total', { count: total, formatted: formatNumber(total, lang) })}
+        {atLeast
+          ? t('table.total_more_than', { count: total - 1, formatted: formatNumber(total - 1, lang) })
+          : t('table.total', { count: total, formatted: formatNumber(total, lang) })}
       </span>
-      {last > 1 && (
+      {(last > 1 || atLeast) && (
         <ul className="dt-pages">
           <li>
             <button
@@ -79,6 +87,11 @@ export function TablePager({ page, perPage, total, estimated, compact, onPage, o
                 </button>
               </li>
             ),
+          )}
+          {atLeast && (
+            <li className="dt-page-gap" aria-hidden="true" data-testid="table-pages-more">
+              …
+            </li>
           )}
           <li>
             <button

@@ -11,6 +11,7 @@ import { Button, Col, Divider, Form, Input, Row, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedSearch } from '../../../lib/digits';
 import { zodRule } from '../../../lib/form-rules';
 import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -162,7 +163,7 @@ export function RecoveryForm({ lookups, account, defaults, oldEmail, onSubmitted
   };
 
   const select = (placeholder = t('accountsUi.recovery.choose')) => ({
-    showSearch: { optionFilterProp: 'label' },
+    showSearch: typedSearch(),
     allowClear: true,
     placeholder,
   });

@@ -1,7 +1,7 @@
 import type { TAssociation } from '@portal/shared/schemas/associations';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDigits } from '../../../lib/digits';
+import { typedSearch, useDigits } from '../../../lib/digits';
 import { useAssociationOptions } from '../api/associations-api';
 
 type Props = {
@@ -40,7 +40,7 @@ export function AssociationSelect(props: Props) {
       allowClear
       disabled={props.disabled}
       placeholder={t(props.placeholder ?? 'associationsUi.pick')}
-      showSearch={{ optionFilterProp: ['title', 'code'] }}
+      showSearch={typedSearch('title', 'code')}
       loading={options.isFetching}
       notFoundContent={options.isFetching ? t('common.loading') : t('table.empty')}
       options={rows.map((a) => ({

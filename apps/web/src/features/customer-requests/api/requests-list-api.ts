@@ -57,7 +57,7 @@ export function fetchRequestsPage(scope: RequestListScope) {
     return {
       data: page.data,
       total,
-      ...(page.meta.estimated ? { estimated: true } : {}),
+      ...(page.meta.atLeast ? { atLeast: true } : {}),
       perPage: request.limit,
       currentPage: request.offset / request.limit + 1,
       lastPage: Math.max(1, Math.ceil(total / request.limit)),

@@ -1,10 +1,9 @@
 import { ALL_ROWS } from '@portal/shared/constants';
 import type { TCustomerRequestDetail } from '@portal/shared/schemas/customer-requests-api';
 import type { TRequestActionRequest } from '@portal/shared/schemas/customer-requests-machine';
-import { PAYMENT_REFERENCE_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH } from '@portal/shared/schemas/customer-requests-policy';
+import { REQUEST_NOTE_MAX_LENGTH } from '@portal/shared/schemas/customer-requests-policy';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type { TUserListRow } from '@portal/shared/schemas/users';
-import { toLatinNumber } from '@portal/shared/text';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -13,11 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { ApiError, api } from '../../../lib/api-client';
 import { dayOfDayjs, todayDayjs } from '../../../lib/clock';
+import { typedSearch } from '../../../lib/digits';
 import { lazyZodRule } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useRequestLookups } from '../api/lookups-api';
 import { useMoveRequest, useSetRequestBranch } from '../api/request-detail-api';
 import { lookupName } from './request-status';
+
+/** The accept dialog's field rules, downloaded with the dialog (zod stays out of the first load). */
+const requestSchemas = () => import('@portal/shared/schemas/customer-requests-machine');
 
 /** The actions that ask for input first (request-actions.tsx opens them). */
 export type DialogKind = 'pay' | 'reject' | 'cancel' | 'branch' | 'move';
@@ -135,24 +138,22 @@ export function RequestActionDialog({
           title={t('requestsDetail.pay.title')}
           ok={t('requestsDetail.pay.ok')}
           onClose={close}
-          onSubmit={(v) =>
-            take({
+          onSubmit={async (v) => {
+            // What was typed, read by the rules the server reads it with (Arabic digits and ٫ ٬ in the
+            // fee, Latin digits in the reference); the form has checked both already.
+            const { paymentAmountField, paymentReferenceField } = await requestSchemas();
+            await take({
               type: 'next-for-pay',
-              // Arabic digits and separators (٫ ٬) read as the rule above read them (packages/shared).
-              payment_amount: Number(toLatinNumber(String(v.payment_amount ?? ''))),
-              payment_reference: String(v.payment_reference ?? '').trim(),
-            })
-          }
+              payment_amount: paymentAmountField.parse(v.payment_amount),
+              payment_reference: paymentReferenceField.parse(v.payment_reference),
+            });
+          }}
         >
           <Form.Item
             name="payment_amount"
             label={t('requestsDetail.pay.amount')}
             required
-            rules={[
-              lazyZodRule(
-                async () => (await import('@portal/shared/schemas/customer-requests-machine')).paymentAmountField,
-              ),
-            ]}
+            rules={[lazyZodRule(async () => (await requestSchemas()).paymentAmountField)]}
           >
             <Input inputMode="decimal" autoFocus suffix={t('requestsDetail.pay.egp')} />
           </Form.Item>
@@ -160,10 +161,7 @@ export function RequestActionDialog({
             name="payment_reference"
             label={t('requestsDetail.pay.reference')}
             required
-            rules={[
-              { required: true, whitespace: true, message: t('requests.validation.payment_reference_required') },
-              { max: PAYMENT_REFERENCE_MAX_LENGTH },
-            ]}
+            rules={[lazyZodRule(async () => (await requestSchemas()).paymentReferenceField)]}
           >
             <Input dir="ltr" />
           </Form.Item>
@@ -290,7 +288,7 @@ export function RequestActionDialog({
             rules={[{ required: true, message: t('requests.validation.assignee_invalid') }]}
             initialValue={request.assigned_to?.id}
           >
-            <Select showSearch optionFilterProp="label" options={staff.data ?? []} loading={staff.isPending} />
+            <Select showSearch={typedSearch()} options={staff.data ?? []} loading={staff.isPending} />
           </Form.Item>
         </ActionDialog>
       )}

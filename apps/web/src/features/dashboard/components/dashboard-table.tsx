@@ -70,7 +70,7 @@ export function DashboardTable<T>({ queryKey, fetchPage, columns, rowKey, label,
           page={page}
           perPage={perPage}
           total={query.data.total}
-          estimated={query.data.estimated}
+          atLeast={query.data.atLeast}
           compact
           onPage={setPage}
           onPerPage={(size) => {

@@ -15,6 +15,9 @@ type Props = {
   value?: number;
   onChange?: (day: number) => void;
   placeholder: string;
+  disabled?: boolean;
+  /** What an empty list says (no free day, still loading, …). */
+  notFoundContent?: string;
   testId?: string;
 };
 
@@ -34,7 +37,17 @@ export function matchesDay(input: string, option: Pick<Option, 'value' | 'search
  * the list is virtual and typing filters it (matchesDay), in either digit system (GLOSSARY
  * "Digits": inputs accept both).
  */
-export function DaySelect({ id, days, loading, value, onChange, placeholder, testId }: Props) {
+export function DaySelect({
+  id,
+  days,
+  loading,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  notFoundContent,
+  testId,
+}: Props) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const options: Option[] = days.map((day) => {
@@ -49,6 +62,8 @@ export function DaySelect({ id, days, loading, value, onChange, placeholder, tes
       onChange={(next) => onChange?.(next)}
       options={options}
       loading={loading}
+      disabled={disabled}
+      notFoundContent={notFoundContent}
       placeholder={placeholder}
       showSearch={{ filterOption: (input, option) => (option ? matchesDay(input, option) : false) }}
       data-testid={testId}

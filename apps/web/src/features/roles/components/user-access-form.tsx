@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { useViewer } from '../../../lib/authorization';
-import { useDigits } from '../../../lib/digits';
+import { typedSearch, useDigits } from '../../../lib/digits';
 import { formatNumber } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
@@ -84,7 +84,7 @@ function AccessEditor({ access, via }: EditorProps) {
             loading={roles.isPending}
             placeholder={t('rolesUi.assign_page.roles_placeholder')}
             options={(roles.data ?? []).map((r) => ({ value: r.id, label: label(r.name) }))}
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={typedSearch()}
             data-testid="user-access-roles"
           />
         </Form.Item>

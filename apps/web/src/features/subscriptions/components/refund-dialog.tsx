@@ -1,5 +1,5 @@
 import { ZRefundRequest } from '@portal/shared/schemas/ledger';
-import { toLatinDigits } from '@portal/shared/text';
+import { toLatinNumber } from '@portal/shared/text';
 import { Alert, Button, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import i18next from 'i18next';
@@ -22,16 +22,6 @@ import { SubscriptionFacts, type SubscriptionSubject } from './subscription-fact
 type Values = { amount: string; reference: string; date: string | null; note?: string };
 
 const FIELDS = ['amount', 'reference', 'date', 'note'];
-
-/**
- * An amount as typed: Arabic-Indic digits, the Arabic decimal mark (٫) and grouping (٬ or a comma)
- * become what the shared schema reads ("١٬٢٥٠٫٥٠" → "1250.50").
- */
-export function normalizeAmount(value: string | undefined): string {
-  return toLatinDigits(value ?? '')
-    .replace(/٫/g, '.')
-    .replace(/[,٬\s]/g, '');
-}
 
 /** Piastres of an amount in EGP (at most two decimals, as the schema allows): to compare money exactly. */
 const piastres = (pounds: number) => Math.round(pounds * 100);
@@ -157,7 +147,8 @@ export default function RefundDialog({
           <Form.Item
             name="amount"
             label={t('ledgerUi.refund.amount_egp')}
-            normalize={normalizeAmount}
+            // Shown as the shared rule reads it (١٥٠٫٥٠ → 150.50) as it is typed.
+            normalize={(value: string | undefined) => toLatinNumber(value ?? '')}
             rules={[zodRule(ZRefundRequest.shape.amount), refundLimitRule(owed)]}
             extra={t('ledgerUi.refund.at_most', { amount: formatMoney(Math.max(0, owed), lang) })}
             required

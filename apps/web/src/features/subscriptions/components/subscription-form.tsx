@@ -1,18 +1,18 @@
 import type { TSubscriptionQuote } from '@portal/shared/schemas/associations';
-import { Alert, Button, Descriptions, Form, Select, Spin } from 'antd';
+import { Alert, Button, Descriptions, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useDigits } from '../../../lib/digits';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { showSaveError, useFormSubmit } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useAssociationOptions, useAvailableDays } from '../../associations/api/associations-api';
 import { AssociationSelect } from '../../associations/components/association-select';
+import { DaySelect } from '../../members/components/day-select';
 import { useCreateSubscription, useSubscriptionQuote } from '../api/subscriptions-api';
 import { MemberSelect } from './member-select';
 import '../../associations/components/associations.css';
@@ -76,7 +76,6 @@ export function QuoteSummary({ quote, cost }: { quote: TSubscriptionQuote; cost:
 export function SubscriptionForm({ initial = {} }: { initial?: { association_id?: number; day_number?: number } }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const digits = useDigits();
   const [form] = Form.useForm<Values>();
   const associationId = Form.useWatch('association_id', form) ?? initial.association_id;
   const dayNumber = Form.useWatch('day_number', form) ?? initial.day_number;
@@ -156,23 +155,14 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
           }
           rules={[{ required: true, message: t('subscriptionsUi.form.day_required') }]}
         >
-          <Select<number>
-            className="full-width"
+          {/* Typed in either digit system ("10" or "١٠" finds day 10): the members' day picker. */}
+          <DaySelect
+            days={days.data ?? []}
             disabled={!associationId}
             placeholder={t(associationId ? 'subscriptionsUi.form.day_placeholder' : 'subscriptionsUi.form.day_first')}
-            showSearch={{ optionFilterProp: 'search' }}
             loading={days.isFetching}
             notFoundContent={days.isFetching ? t('common.loading') : t('subscriptionsUi.form.no_days')}
-            options={(days.data ?? []).map((day) => ({
-              value: day.day_number,
-              label: t('subscriptionsUi.form.day_option', {
-                day: digits(day.day_number),
-                date: formatDate(day.date, lang),
-              }),
-              // Typed as digits of either system: "12" or "١٢" both find day 12.
-              search: `${day.day_number} ${digits(day.day_number)}`,
-            }))}
-            data-testid="subscription-day"
+            testId="subscription-day"
           />
         </Form.Item>
         {quote.isFetching && !quoteReady && <Spin aria-label={t('common.loading')} />}
