@@ -10,7 +10,7 @@ type Props = {
   perPage: number;
   total: number;
   /**
-   * The total is a lower bound (docs/decisions/0013, 0032): at least `total` rows match, so the
+   * The total is a lower bound (docs/decisions/0013, 0034): at least `total` rows match, so the
    * table says "more than total − 1", and the pages it knows end with a gap: more may follow.
    */
   atLeast?: boolean;
