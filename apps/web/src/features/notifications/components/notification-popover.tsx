@@ -215,8 +215,12 @@ export default function NotificationPopover() {
       onOpenChange={changeOpen}
       trigger="click"
       arrow={false}
-      // Centred under the bell: antd shifts a centred popover back into view on a narrow phone.
-      placement="bottom"
+      // Under the bell, its outer edge in line with the bell's (the right in English, the left in
+      // Arabic), so on a desk it never reaches the window's edge: antd counts the scrollbar's room
+      // kept by styles.css (scrollbar-gutter) as free, and a panel shifted to the edge lost its last
+      // 15 px under it (the delete buttons cut). On a phone the full-width sheet is shifted into view.
+      placement={lang === 'ar' ? 'bottomLeft' : 'bottomRight'}
+      align={{ overflow: { shiftX: true, adjustY: true } }}
       title={title}
       content={content}
       classNames={{ root: 'notification-popover' }}
