@@ -16,6 +16,7 @@ describe('issue 22 in the browser', () => {
   let portal: Portal;
   let browser: Browser;
   let admin: { token: string; id: number };
+  let association = 0;
 
   beforeAll(async () => {
     portal = await startPortal({ JOBS_POLL_SECONDS: '0' });
@@ -33,6 +34,7 @@ describe('issue 22 in the browser', () => {
     const me = await callerFor(portal, who.phone, who.password);
     const joined = await me.call('POST', '/me/subscriptions', { association_id: associationId, day_number: 20 });
     expect(joined.status, JSON.stringify(joined.data)).toBe(201);
+    association = associationId;
   }, 300_000);
 
   afterAll(async () => {
@@ -58,6 +60,42 @@ describe('issue 22 in the browser', () => {
   const shoot = async (page: Page, name: string, fullPage = true) => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
   };
+
+  it('item 1: the turn-day box of /subscriptions/create finds day 10 typed as ١٠, with Latin digits shown', async () => {
+    const { page, context } = await signedInPage('ar', 'desktop');
+    await page.goto(`/subscriptions/create?association=${association}`);
+    const day = page.getByRole('combobox', { name: 'يوم الدور' });
+    await day.click();
+    await day.fill('١٠');
+    const ten = page.locator('.ant-select-item-option').filter({ hasText: /^اليوم 10 —/ });
+    await ten.waitFor();
+    expect(await page.getByText('لا توجد أيام متاحة').count()).toBe(0);
+    await shoot(page, 'subscription-day-arabic-digits-ar-desktop');
+    await ten.click();
+    await page.getByTestId('subscription-quote').waitFor();
+    await context.close();
+  });
+
+  it('item 3: /payments says its exact total and its last page is the last; a lower bound says "more than"', async () => {
+    const { page, context } = await signedInPage('ar', 'desktop');
+    // One subscription: 1,200 installments, past the exact-count cap, counted from the day rollups.
+    await page.goto('/payments');
+    const total = page.getByTestId('table-total');
+    await total.getByText('الإجمالي: 1,200', { exact: true }).waitFor();
+    const pager = page.getByRole('navigation', { name: 'صفحات القائمة' });
+    await pager.getByRole('button', { name: 'الصفحة 120' }).click();
+    await page.waitForURL(/page=120/);
+    await pager.getByRole('button', { name: 'الصفحة 120' }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page.locator('tbody tr.dt-row').first().waitFor();
+    expect(await pager.getByRole('button', { name: 'الصفحة التالية' }).isDisabled()).toBe(true);
+    // Filtered by its association: no rollup holds all states of one association, so a lower bound.
+    await page.goto(`/payments?association_id=${association}`);
+    await total.getByText('الإجمالي: أكثر من 1,000', { exact: true }).waitFor();
+    await pager.getByTestId('table-pages-more').waitFor();
+    await shoot(page, 'payments-more-than-ar-desktop');
+    expect(await pager.getByRole('button', { name: 'الصفحة التالية' }).isEnabled()).toBe(true);
+    await context.close();
+  });
 
   it('item 6: after the login the shell shows at once with a skeleton, never a blank page', async () => {
     const { page, context, errors } = await newPage(browser, portal.url);

@@ -18,6 +18,8 @@ type Props = {
   disabled?: boolean;
   /** What an empty list says (no free day, still loading, …). */
   notFoundContent?: string;
+  /** A day as the list shows it (default: the members' "day 15 — 12 Mar 2026"), in the screen's own texts. */
+  labelOf?: (day: Day) => string;
   testId?: string;
 };
 
@@ -46,12 +48,13 @@ export function DaySelect({
   placeholder,
   disabled,
   notFoundContent,
+  labelOf,
   testId,
 }: Props) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const options: Option[] = days.map((day) => {
-    const label = dayText(t, day, lang);
+    const label = labelOf ? labelOf(day) : dayText(t, day, lang);
     return { value: day.day_number, label, search: `${toLatinDigits(label)} ${day.date}` };
   });
   return (

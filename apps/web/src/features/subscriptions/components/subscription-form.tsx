@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/forms/submit-button';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatId, formatMoney, formatNumber } from '../../../lib/format';
 import { showSaveError, useFormSubmit } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -158,6 +158,12 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
           {/* Typed in either digit system ("10" or "١٠" finds day 10): the members' day picker. */}
           <DaySelect
             days={days.data ?? []}
+            labelOf={(day) =>
+              t('subscriptionsUi.form.day_option', {
+                day: formatId(day.day_number, lang),
+                date: formatDate(day.date, lang),
+              })
+            }
             disabled={!associationId}
             placeholder={t(associationId ? 'subscriptionsUi.form.day_placeholder' : 'subscriptionsUi.form.day_first')}
             loading={days.isFetching}
