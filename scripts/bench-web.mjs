@@ -20,7 +20,7 @@
 //        PAGES=login npm run bench:web   (only one of the pages: login, dashboard)
 //        WEB_DIST=/elsewhere/dist node scripts/bench-web.mjs   (audits another build, e.g. an older one)
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -209,6 +209,8 @@ async function measure(server, name, pathname, options) {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-web-'));
+// mkdtemp makes it 0700: run as root, the embedded PostgreSQL's own user could not reach its data in it.
+await chmod(dataDir, 0o755);
 let server;
 let failed = 0;
 try {
