@@ -21,6 +21,8 @@ const GUEST_PAGES = [
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // Playwright's own notice for the service worker these contexts block (helpers/browser.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
