@@ -626,6 +626,8 @@ group by s.user_id order by count(*) desc, s.user_id limit 1`);
     })),
   );
   if (!member) warnings.push('no customer holds a subscription: the /me targets have no member to log in as');
+  // The service requests' counters (migration 0031) follow rows loaded without their triggers.
+  await refreshCounters(db);
   done('tickets, contacts, card and turn-move requests, notifications');
 
   await vacuumAnalyze(db, warnings);

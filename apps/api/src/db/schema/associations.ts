@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -66,10 +67,17 @@ export const associationDays = pgTable(
       .references(() => associations.id, { onDelete: 'cascade' }),
     dayNumber: smallint('day_number').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
+    /**
+     * An active subscription holds this day. Kept by a trigger on subscriptions (migration 0032), never
+     * written by the app: the open associations' free days are then an index range (only free days
+     * are in `association_days_free_idx`) instead of one probe per day of every association.
+     */
+    held: boolean('held').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.associationId, t.dayNumber] }),
     check('association_days_number_check', sql`${t.dayNumber} between 1 and 1200`),
+    index('association_days_free_idx').on(t.associationId, t.date, t.dayNumber).where(sql`not ${t.held}`),
   ],
 );
 

@@ -608,6 +608,54 @@ describe('statistics', () => {
     );
     expect(staff.total).toBe(Number(counted?.n));
   });
+
+  it("staff's counts come from the rollup (migration 0031) and equal the rows' after every kind of change", async () => {
+    const owner = await account();
+    /** The statistics counted from the rows, as the members' path does. */
+    const fromRows = async () => {
+      const rows = rowsOf<{ status: number; n: number; branched: number }>(
+        await t.db.execute(sql`select status, count(*)::int as n,
+            (count(*) filter (where branch_id is not null and receiving_date is not null))::int as branched
+          from customer_requests where removed = 0 group by status`),
+      );
+      const ids: Record<number, string> = { 1: 'draft', 2: 'submitted', 3: 'reviewed', 4: 'accepted', 5: 'paid' };
+      const out: Record<string, number> = {};
+      let total = 0;
+      let branched = 0;
+      for (const r of rows) {
+        const key = ids[r.status] ?? { 6: 'ready', 7: 'delivered', 9: 'canceled' }[r.status] ?? 'rejected';
+        out[key] = (out[key] ?? 0) + r.n;
+        total += r.n;
+        branched += r.branched;
+      }
+      return { total, branched, out };
+    };
+    const expectSame = async () => {
+      const staff = (await as(admin, 'POST', '/customers_requests/statistics')).json().data;
+      const rows = await fromRows();
+      expect(staff.total).toBe(rows.total);
+      expect(staff.statistics.branched).toBe(rows.branched);
+      for (const [key, n] of Object.entries(staff.statistics as Record<string, number>)) {
+        if (key !== 'branched') expect(n, key).toBe(rows.out[key] ?? 0);
+      }
+    };
+    const a = await createCustomerRequest(t.db, { createdBy: owner.id, status: 2 });
+    const b = await createCustomerRequest(t.db, { createdBy: owner.id, status: 4 });
+    await createCustomerRequest(t.db, { createdBy: owner.id, status: 8, branchId: 1, receivingDate: '2026-12-01' });
+    await expectSame();
+    await t.db.execute(sql`update customer_requests set status = 3 where id = ${a.id}`);
+    await expectSame();
+    await t.db.execute(
+      sql`update customer_requests set branch_id = 1, receiving_date = '2026-12-02' where id = ${b.id}`,
+    );
+    await expectSame();
+    await t.db.execute(sql`update customer_requests set removed = 1 where id = ${b.id}`);
+    await expectSame();
+    await t.db.execute(sql`update customer_requests set removed = 0 where id = ${b.id}`);
+    await expectSame();
+    await t.db.execute(sql`delete from customer_requests where id = ${a.id}`);
+    await expectSame();
+  });
 });
 
 describe('branch, move, remove, restore', () => {

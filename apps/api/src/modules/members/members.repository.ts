@@ -174,11 +174,12 @@ export async function remainingPiastres(db: Reader, userId: number, subscription
   return Number(row?.remaining ?? 0);
 }
 
-/** A day nobody holds whose date is today or later. */
+/**
+ * A day nobody holds whose date is today or later: `held` is kept from the subscriptions by a
+ * trigger (migration 0032), and only free days are in association_days_free_idx.
+ */
 function freeDay(today: string): SQL {
-  return sql`d.date >= ${today}::date and not exists (
-    select 1 from subscriptions s where s.association_id = d.association_id
-      and s.day_number = d.day_number and s.status = 'active')`;
+  return sql`d.date >= ${today}::date and not d.held`;
 }
 
 /** Associations still running (to_date today or later) with at least one free day. */
@@ -204,11 +205,10 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
       }>(
         await db.execute(sql`select a.id, a.title, a.type, a.cost_piastres, a.from_date::text as from_date,
             a.to_date::text as to_date,
-            (select count(*)::int from association_days d where d.association_id = a.id) as total,
-            a.cost_piastres::bigint * (select count(*) from association_days d where d.association_id = a.id)
-              as amount_piastres,
+            n.total, a.cost_piastres::bigint * n.total as amount_piastres,
             f.available, f.first_day, f.first_date
           from (select * from associations a where ${where} order by ${order} limit ${limit} offset ${offset}) a
+          cross join lateral (select count(*)::int as total from association_days d where d.association_id = a.id) n
           cross join lateral (
             select count(*)::int as available,
               (array_agg(d.day_number order by d.date, d.day_number))[1] as first_day,

@@ -187,6 +187,40 @@ describe('open associations and joining', () => {
     expect(mine).toEqual([]);
   });
 
+  it('a day freed by a turn move, a cancellation or a removal is offered again; the day moved to is not (migration 0032)', async () => {
+    const a = await association(100);
+    const holder = await member();
+    const made = await subscribe(t.app, admin, { user_id: holder.user.id, association_id: a.id, day_number: 15 });
+    expect(made.statusCode, made.body).toBe(201);
+    const m = await member();
+    /** What the member is offered, and that every day's flag says what the subscriptions say. */
+    const offered = async () => {
+      const [wrong] = rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from association_days d where d.association_id = ${a.id}
+          and d.held <> exists (select 1 from subscriptions s where s.association_id = d.association_id
+            and s.day_number = d.day_number and s.status = 'active')`),
+      );
+      expect(Number(wrong?.n)).toBe(0);
+      const days = (await as(m.token, 'GET', `/me/associations/${a.id}/days`)).json().data.days as {
+        day_number: number;
+      }[];
+      const open = (await as(m.token, 'GET', '/me/associations/open?perPage=200')).json().data.data;
+      const row = open.find((r: { id: number }) => r.id === a.id);
+      expect(row?.available_days).toBe(days.length);
+      return days.map((d) => d.day_number);
+    };
+    expect(await offered()).not.toContain(15);
+    const id = Number(made.json().data.id);
+    await t.db.update(subscriptions).set({ dayNumber: 40 }).where(eq(subscriptions.id, id));
+    const moved = await offered();
+    expect(moved).toContain(15);
+    expect(moved).not.toContain(40);
+    await t.db.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, id));
+    expect(await offered()).toContain(40);
+    await t.db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.id, id));
+    expect(await offered()).not.toContain(40);
+  });
+
   it('two members taking one day at the same moment: exactly one holds it', async () => {
     const a = await association(10);
     const pair = await Promise.all([member(), member()]);
