@@ -71,7 +71,7 @@ const USAGE = `Usage: npm run bench:api -- [options]
                                   data set size (default postgres 100000/1000000/200000, embedded 20000/100000/20000)
   --strict                        exit 2 when a budget is not met
   --profile                       a CPU profile of the server per target (bench-results/profiles/), summed up by layer
-Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL})`;
+Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL}), BENCH_DATABASE_NAME (default portal_bench)`;
 
 type Options = LoadOptions & {
   engines: Engine[];

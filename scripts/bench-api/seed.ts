@@ -254,7 +254,13 @@ where p.subscription_id = s.id and p.kind = 'payout' and s.id > ${int(afterSubsc
 /** Password of every seeded user (the administrator keeps ADMIN_PASSWORD). */
 export const SEEDED_PASSWORD = 'Bench@12345';
 
-export const BENCH_DATABASE = 'portal_bench';
+/**
+ * The bench's database; BENCH_DATABASE_NAME names another (letters, digits, underscores), so two
+ * checkouts on one server do not drop each other's data set.
+ */
+export const BENCH_DATABASE = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE_NAME ?? '')
+  ? (process.env.BENCH_DATABASE_NAME as string)
+  : 'portal_bench';
 
 /** Staff roles given to seeded administrators (the seeded `admin` role stays with the real administrator). */
 const STAFF_ROLES = ['manager', 'editor', 'user', 'visitor'];
