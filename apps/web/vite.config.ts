@@ -88,10 +88,10 @@ function chunkPackages(): Plugin {
 
 /**
  * `<link rel="modulepreload">` in index.html for chunks that the entry would
- * otherwise ask for only once it has run: the Arabic guest texts (every page
- * in the default language waits for them before its first render) and the
- * login page with the guest kit (the page a visitor lands on: / sends a guest
- * there). The browser fetches them beside the entry instead of one round trip
+ * otherwise ask for only once it has run: the Arabic guest and forms texts
+ * (every page in the default language waits for them before its first render),
+ * the app (app/mount.tsx, which the entry imports) and the login page with the
+ * guest kit (the page a visitor lands on: / sends a guest there). The browser fetches them beside the entry instead of one round trip
  * later; a page that does not need them loses a few KB of bandwidth.
  */
 function preloadFirstScreen(modules: readonly string[]): Plugin {
@@ -115,7 +115,10 @@ function preloadFirstScreen(modules: readonly string[]): Plugin {
         if (entry) walk(entry.fileName, skip);
         const wanted = new Set<string>();
         for (const id of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+          // A module of a chunk group (the app's, below) has no chunk of its own: the group's chunk holds it.
+          const chunk =
+            chunks.find((c) => c.facadeModuleId?.endsWith(id)) ??
+            chunks.find((c) => c.moduleIds.some((m) => m.replaceAll('\\', '/').endsWith(`/${id}`)));
           if (!chunk) throw new Error(`preloadFirstScreen: no chunk for ${id}`);
           walk(chunk.fileName, wanted);
         }
@@ -148,6 +151,7 @@ const BARRELS =
  * graph once it is built (buildEnd), before the chunks are made.
  */
 function signedInChunks() {
+  const app = new Set<string>();
   const antdBase = new Set<string>();
   const shell = new Set<string>();
   const plugin: Plugin = {
@@ -228,7 +232,13 @@ function signedInChunks() {
         return into;
       };
       const router = find('/src/app/router.tsx');
+      // What every page but the login island loads first: the entry and the app it imports (app/mount.tsx).
       const initial = closure(find('/src/main.tsx'));
+      const mount = closure(find('/src/app/mount.tsx'));
+      for (const id of mount) initial.add(id);
+      // The app's own chunk: what it adds to the entry and the login island (docs/decisions/0033).
+      const entryAndIsland = closure(find('/src/app/login-island.tsx'), closure(find('/src/main.tsx')));
+      for (const id of mount) if (!entryAndIsland.has(id)) app.add(id);
       const lean = new Set<string>();
       const antdScreens = new Set<string>();
       for (const [key, kind] of routeKinds(readFileSync(router, 'utf8')) as Map<string, string>) {
@@ -251,6 +261,8 @@ function signedInChunks() {
   // Below the `app` and `guest` groups: what they capture stays theirs. Each set holds its own
   // imports (but the entry's and the guest pages' modules), so none is pulled in with it.
   const groups = [
+    // The router, the query client, the session, the route table: one file, as when they were the entry's.
+    { name: 'app', test: (id: string) => app.has(id), priority: 0.9, includeDependenciesRecursively: false },
     {
       name: 'antd-base',
       test: (id: string) => antdBase.has(id),
@@ -267,16 +279,24 @@ const signedIn = signedInChunks();
 export default defineConfig({
   plugins: [
     react(),
-    preloadFirstScreen(['src/locales/ar/guest.ts', 'src/app/routes/auth/login.tsx']),
+    preloadFirstScreen([
+      'src/locales/ar/guest.ts',
+      'src/locales/ar/forms.ts',
+      'src/app/mount.tsx',
+      'src/app/routes/auth/login.tsx',
+    ]),
     signedIn.plugin,
     chunkPackages(),
     // The guest pages as HTML in each language, hydrated after (docs/decisions/0033).
-    prerenderGuestPages([
-      { path: '/login', module: 'src/app/routes/auth/login.tsx' },
-      { path: '/register', module: 'src/app/routes/accounts/register.tsx' },
-      { path: '/reset', module: 'src/app/routes/accounts/reset.tsx' },
-      { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
-    ]),
+    prerenderGuestPages({
+      app: 'src/app/mount.tsx',
+      pages: [
+        { path: '/login', module: 'src/app/routes/auth/login.tsx', island: 'src/app/login-island.tsx' },
+        { path: '/register', module: 'src/app/routes/accounts/register.tsx' },
+        { path: '/reset', module: 'src/app/routes/accounts/reset.tsx' },
+        { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
+      ],
+    }),
     precompress(),
     // The installable app: manifests and the service worker (pwa.config.ts, docs/decisions/0032-pwa.md).
     ...pwa(),

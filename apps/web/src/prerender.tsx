@@ -28,8 +28,8 @@ export type PrerenderedPage = {
 };
 
 export async function render(pathname: string, lang: Locale): Promise<PrerenderedPage> {
-  initI18n(lang, ['guest']);
-  await loadTexts(['guest'], lang);
+  initI18n(lang, ['guest', 'forms']);
+  await loadTexts(['guest', 'forms'], lang);
   await i18next.changeLanguage(lang);
   await loadRoutesFor({ pathname });
   const router = createMemoryRouter(routes, { initialEntries: [pathname] });

@@ -1,0 +1,15 @@
+/**
+ * Where the light guest pages' links go (components/guest/link.tsx). They do not import the
+ * router: the login page runs before it is loaded, as an island (app/login-island.tsx,
+ * docs/decisions/0033). The app sets its router here once it starts (app/app.tsx); until then a
+ * link opens its page as a plain link would.
+ */
+let navigator: (to: string) => void = (to) => window.location.assign(to);
+
+export function setNavigator(next: (to: string) => void): void {
+  navigator = next;
+}
+
+export function navigateTo(to: string): void {
+  navigator(to);
+}
