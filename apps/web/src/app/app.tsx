@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { type Location, matchRoutes, RouterProvider } from 'react-router';
 import { Toaster } from '../components/guest/toaster';
 import { api } from '../lib/api-client';
-import { setNavigator } from '../lib/navigation';
+import { routeLinksThrough } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { meQueryKey } from '../lib/session';
 import { readSession } from '../lib/session-store';
@@ -38,8 +38,7 @@ export function startApp(): { router: AppRouter; queryClient: QueryClient } {
     });
   }
   const router = createAppRouter();
-  // The guest pages' links (components/guest/link.tsx) go through the router from now on.
-  setNavigator((to) => void router.navigate(to));
+  routeLinksThrough(router);
   const preload = () => void preloadAntd().catch(() => undefined);
   if (needsAntd(router.state.location)) preload();
   router.subscribe((state) => {

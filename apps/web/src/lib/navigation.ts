@@ -1,8 +1,8 @@
 /**
  * Where the light guest pages' links go (components/guest/link.tsx). They do not import the
  * router: the login page runs before it is loaded, as an island (app/login-island.tsx,
- * docs/decisions/0033). The app sets its router here once it starts (app/app.tsx); until then a
- * link opens its page as a plain link would.
+ * docs/decisions/0033). Whoever makes a router hands it over here (routeLinksThrough: the app,
+ * app/app.tsx; the tests' renderers); until then a link opens its page as a plain link would.
  */
 let navigator: (to: string) => void = (to) => window.location.assign(to);
 
@@ -12,4 +12,9 @@ export function setNavigator(next: (to: string) => void): void {
 
 export function navigateTo(to: string): void {
   navigator(to);
+}
+
+/** The guest pages' links go through this router from now on. */
+export function routeLinksThrough(router: { navigate(to: string): unknown }): void {
+  setNavigator((to) => void router.navigate(to));
 }
