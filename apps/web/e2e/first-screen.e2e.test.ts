@@ -200,6 +200,7 @@ describe('the guest pages, prerendered', () => {
     await first.page.getByTestId('language-toggle').click();
     await first.page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
     expect(await documentLanguage(first.page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
+    expect(await first.page.title()).toMatch(/^Log in — /);
     await first.page.getByRole('link', { name: 'Register' }).click();
     await first.page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
     expect(new URL(first.page.url()).pathname).toBe('/register');

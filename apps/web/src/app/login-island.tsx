@@ -3,6 +3,7 @@ import { StrictMode, useEffect } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { Toaster } from '../components/guest/toaster';
 import { LoginPage, landingAfterLogin } from '../features/auth/components/login-page';
+import { useDocumentTitle } from '../lib/document-title';
 import { hydrated } from '../lib/hydration';
 import { setNavigator } from '../lib/navigation';
 import { writeSession } from '../lib/session-store';
@@ -47,6 +48,8 @@ export function hydrateLoginIsland(root: HTMLElement): void {
   function LoginIsland() {
     // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render.
     useEffect(() => hydrated(), []);
+    // The tab's title follows a language switch, as the app's does (the page's route title).
+    useDocumentTitle('auth.login');
     return (
       <>
         <LoginPage
