@@ -139,6 +139,10 @@ const BARRELS =
   /[\\/]node_modules[\\/](antd[\\/]es[\\/]index\.js|@ant-design[\\/]icons[\\/]es[\\/](icons[\\/])?index\.js)$/;
 
 /**
+ * `app`: the app's modules beyond the entry and the login island (app/mount.tsx's static closure:
+ * the router, the query client, the session, the route table) in one file, not a dozen small
+ * ones; the login island never loads it before it is live (docs/decisions/0033).
+ *
  * Two chunks for what a signed-in page loads before it shows, instead of some fifty small ones
  * (each a request on the server's HTTP/1.1, six at a time, and a step in Lighthouse's waterfall):
  * `antd-base`, antd's providers and what the pages with antd but without the shell (/recovery)
@@ -313,8 +317,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs before its first screen (React, the router, i18next, the query
-            // client, the session): one file instead of a dozen small ones, each a round trip on a phone.
+            // The entry's own modules (i18next, React, the language and hydration helpers): one file.
+            // React DOM is a file of its own (the app and the login island share it), the app another
+            // (the `app` group below: the router, the query client, the session, the route table).
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The light guest pages' kit (plain form controls, the frame, the login form): one file for all.
             {

@@ -10,7 +10,7 @@ import { catchInstallPrompt } from './lib/install-prompt';
 import { shareLanguage, storedLanguage } from './lib/language';
 
 // The entry does what every page needs before its first render and nothing more; the app
-// (app/mount.tsx: React, the router, the query client) or, on the login page, the login island
+// (app/mount.tsx: React DOM, the router, the query client) or, on the login page, the login island
 // (app/login-island.tsx) downloads beside it, preloaded by the page's HTML.
 // The language's guest texts and the first screen's code download side by side; the app renders
 // once the texts are in. The signed-in screens' texts come with antd (app/antd-boundary.tsx).

@@ -13,7 +13,7 @@ type AppModule = typeof import('./mount');
 /**
  * The login page as an island (docs/decisions/0033): the prerendered page is hydrated with the
  * login form alone — React, its texts, its validation — without the router, the query client or
- * any other screen, which are ~45 KB (gzip) of the first load a visitor no longer waits for. The
+ * any other screen (the login's first JavaScript: 147 → 99 KB gzip, `npm run bench:bundle`). The
  * rest of the app (app/mount.tsx) downloads once the page is loaded and idle; signing in or
  * following a link then hands the page over to it, without a reload.
  */
