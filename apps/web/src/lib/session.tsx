@@ -45,7 +45,7 @@ export const meQueryKey = (userId: number) => ['session', 'me', userId] as const
 
 /**
  * What signing in keeps, here and for the login island handing over to the app (app/mount.tsx):
- * the session in storage, the user in the query cache (no second request for them).
+ * the session in storage, the user in the query cache (shown at once, refreshed as on any page).
  */
 export function keepSignIn(queryClient: QueryClient, data: TLoginResponseData): StoredSession {
   const session = { token: data.access_token, userId: data.user.id };
