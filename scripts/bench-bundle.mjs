@@ -5,7 +5,8 @@
 //   the entry and its static imports
 // + the Arabic guest texts (the default language, loaded before the first render: locales/ar/guest.ts)
 // + what index.html preloads for every page (<link rel="modulepreload">)
-// + the route's own chunk and its static imports
+// + the route's own chunk and its static imports (for the login, its island instead of index.html's
+//   preloads and its route: app/login-island.tsx, docs/decisions/0033)
 // + for a route that is not a light guest page (no `...lean` in app/router.tsx): antd's providers
 //   (app/antd-providers.tsx) and the signed-in screens' texts (locales/ar/app.ts), and for a screen
 //   of the signed-in shell the shell (app/app-shell.tsx).
@@ -39,6 +40,8 @@ const GUEST_TEXTS = 'src/locales/ar/guest.ts';
 const APP_TEXTS = 'src/locales/ar/app.ts';
 const ANTD_PROVIDERS = 'src/app/antd-providers.tsx';
 const SHELL = 'src/app/app-shell.tsx';
+/** The login page hydrates as an island, without the app (docs/decisions/0033): what it loads is this module's closure. */
+const LOGIN_ISLAND = 'src/app/login-island.tsx';
 /** What a light guest page must never load. */
 const HEAVY = /^(antd|@ant-design\/|@rc-component\/|rc-)/;
 
@@ -78,8 +81,11 @@ for (const file of preloaded) if (keyOfFile.has(file)) closure(keyOfFile.get(fil
 const sum = (keys, size) => [...keys].reduce((total, k) => total + size(manifest[k].file), 0);
 
 const rows = [...kinds].map(([key, kind]) => {
-  const files = new Set(base);
-  closure(key, files);
+  // The login, opened, is its island (index.html's preloads are the app's: not loaded there); reached
+  // from inside the app, it costs its own chunk only.
+  const island = key === 'src/app/routes/auth/login.tsx' && manifest[LOGIN_ISLAND];
+  const files = island ? new Set([...closure(entryKey), ...closure(GUEST_TEXTS)]) : new Set(base);
+  closure(island ? LOGIN_ISLAND : key, files);
   if (kind !== 'guest') {
     closure(ANTD_PROVIDERS, files);
     closure(APP_TEXTS, files);

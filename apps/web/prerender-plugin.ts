@@ -6,8 +6,12 @@ import react from '@vitejs/plugin-react';
 import { build, defaultServerConditions, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import type { PrerenderedPage } from './src/prerender';
 
-/** A guest page to prerender: its path (one segment: the server finds `pages/<lang>/<segment>.html`) and its screen's module. */
-export type GuestPage = { path: `/${string}`; module: string };
+/**
+ * A guest page to prerender: its path (one segment: the server finds `pages/<lang>/<segment>.html`),
+ * its screen's module, and the module of its island when it hydrates as one (the login:
+ * app/login-island.tsx) instead of with the app.
+ */
+export type GuestPage = { path: `/${string}`; module: string; island?: string };
 
 /** src/prerender.tsx as built: the languages come from it (the config cannot import packages/shared's source). */
 type Renderer = { LOCALES: readonly Locale[]; render(pathname: string, lang: Locale): Promise<PrerenderedPage> };
@@ -63,11 +67,11 @@ async function loadRenderer(config: ResolvedConfig): Promise<{ renderer: Rendere
 /**
  * The guest pages as HTML, prerendered at build time in each language (docs/decisions/0033):
  * `pages/<lang>/<name>.html` beside index.html, each index.html with the page already in #root,
- * its language and direction, its title, and preloads for its own screen and texts instead of
- * index.html's. The API sends one of them for these paths, in the language of the `lang` cookie
+ * its language and direction, its title, and preloads for what hydrates it (the app and its
+ * screen, or its island) and its texts instead of index.html's. The API sends one of them for these paths, in the language of the `lang` cookie
  * (apps/api/src/plugins/web-app.ts); React hydrates it (src/main.tsx).
  */
-export function prerenderGuestPages(pages: readonly GuestPage[]): Plugin {
+export function prerenderGuestPages({ app, pages }: { app: string; pages: readonly GuestPage[] }): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'portal:prerender-guest-pages',
@@ -91,7 +95,9 @@ export function prerenderGuestPages(pages: readonly GuestPage[]): Plugin {
           return into;
         };
         const chunkOf = (module: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+          const holds = (id: string | null) => id?.replaceAll('\\', '/').endsWith(`/${module}`) === true;
+          // A module of a chunk group (vite.config.ts: the app's) has no chunk of its own: the group's holds it.
+          const chunk = chunks.find((c) => holds(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(holds));
           if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
           return chunk.fileName;
         };
@@ -117,7 +123,14 @@ export function prerenderGuestPages(pages: readonly GuestPage[]): Plugin {
               const rendered = await renderer.render(page.path, lang);
               // What React puts before the page for <head> (the preload of the page's image), put there.
               const [, hoisted = '', html = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered.html) ?? [];
-              const wanted = closure(chunkOf(page.module), closure(chunkOf(`src/locales/${lang}/guest.ts`)));
+              // What hydrating the page needs: its island, or the app (which the entry imports) and its screen.
+              const texts = closure(chunkOf(`src/locales/${lang}/guest.ts`));
+              const wanted = page.island
+                ? closure(chunkOf(page.island), texts)
+                : closure(
+                    chunkOf(page.module),
+                    closure(chunkOf(app), closure(chunkOf(`src/locales/${lang}/forms.ts`), texts)),
+                  );
               const preloads = [...wanted]
                 .filter((file) => !loadedAnyway.has(file))
                 .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

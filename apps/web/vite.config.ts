@@ -88,10 +88,10 @@ function chunkPackages(): Plugin {
 
 /**
  * `<link rel="modulepreload">` in index.html for chunks that the entry would
- * otherwise ask for only once it has run: the Arabic guest texts (every page
- * in the default language waits for them before its first render) and the
- * login page with the guest kit (the page a visitor lands on: / sends a guest
- * there). The browser fetches them beside the entry instead of one round trip
+ * otherwise ask for only once it has run: the Arabic guest and forms texts
+ * (every page in the default language waits for them before its first render),
+ * the app (app/mount.tsx, which the entry imports) and the login page with the
+ * guest kit (the page a visitor lands on: / sends a guest there). The browser fetches them beside the entry instead of one round trip
  * later; a page that does not need them loses a few KB of bandwidth.
  */
 function preloadFirstScreen(modules: readonly string[]): Plugin {
@@ -115,7 +115,10 @@ function preloadFirstScreen(modules: readonly string[]): Plugin {
         if (entry) walk(entry.fileName, skip);
         const wanted = new Set<string>();
         for (const id of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+          // A module of a chunk group (the app's, below) has no chunk of its own: the group's chunk holds it.
+          const chunk =
+            chunks.find((c) => c.facadeModuleId?.endsWith(id)) ??
+            chunks.find((c) => c.moduleIds.some((m) => m.replaceAll('\\', '/').endsWith(`/${id}`)));
           if (!chunk) throw new Error(`preloadFirstScreen: no chunk for ${id}`);
           walk(chunk.fileName, wanted);
         }
@@ -136,6 +139,10 @@ const BARRELS =
   /[\\/]node_modules[\\/](antd[\\/]es[\\/]index\.js|@ant-design[\\/]icons[\\/]es[\\/](icons[\\/])?index\.js)$/;
 
 /**
+ * `app`: the app's modules beyond the entry and the login island (app/mount.tsx's static closure:
+ * the router, the query client, the session, the route table) in one file, not a dozen small
+ * ones; the login island never loads it before it is live (docs/decisions/0033).
+ *
  * Two chunks for what a signed-in page loads before it shows, instead of some fifty small ones
  * (each a request on the server's HTTP/1.1, six at a time, and a step in Lighthouse's waterfall):
  * `antd-base`, antd's providers and what the pages with antd but without the shell (/recovery)
@@ -148,6 +155,7 @@ const BARRELS =
  * graph once it is built (buildEnd), before the chunks are made.
  */
 function signedInChunks() {
+  const app = new Set<string>();
   const antdBase = new Set<string>();
   const shell = new Set<string>();
   const plugin: Plugin = {
@@ -228,7 +236,13 @@ function signedInChunks() {
         return into;
       };
       const router = find('/src/app/router.tsx');
+      // What every page but the login island loads first: the entry and the app it imports (app/mount.tsx).
       const initial = closure(find('/src/main.tsx'));
+      const mount = closure(find('/src/app/mount.tsx'));
+      for (const id of mount) initial.add(id);
+      // The app's own chunk: what it adds to the entry and the login island (docs/decisions/0033).
+      const entryAndIsland = closure(find('/src/app/login-island.tsx'), closure(find('/src/main.tsx')));
+      for (const id of mount) if (!entryAndIsland.has(id)) app.add(id);
       const lean = new Set<string>();
       const antdScreens = new Set<string>();
       for (const [key, kind] of routeKinds(readFileSync(router, 'utf8')) as Map<string, string>) {
@@ -251,6 +265,8 @@ function signedInChunks() {
   // Below the `app` and `guest` groups: what they capture stays theirs. Each set holds its own
   // imports (but the entry's and the guest pages' modules), so none is pulled in with it.
   const groups = [
+    // The router, the query client, the session, the route table: one file, as when they were the entry's.
+    { name: 'app', test: (id: string) => app.has(id), priority: 0.9, includeDependenciesRecursively: false },
     {
       name: 'antd-base',
       test: (id: string) => antdBase.has(id),
@@ -267,16 +283,24 @@ const signedIn = signedInChunks();
 export default defineConfig({
   plugins: [
     react(),
-    preloadFirstScreen(['src/locales/ar/guest.ts', 'src/app/routes/auth/login.tsx']),
+    preloadFirstScreen([
+      'src/locales/ar/guest.ts',
+      'src/locales/ar/forms.ts',
+      'src/app/mount.tsx',
+      'src/app/routes/auth/login.tsx',
+    ]),
     signedIn.plugin,
     chunkPackages(),
     // The guest pages as HTML in each language, hydrated after (docs/decisions/0033).
-    prerenderGuestPages([
-      { path: '/login', module: 'src/app/routes/auth/login.tsx' },
-      { path: '/register', module: 'src/app/routes/accounts/register.tsx' },
-      { path: '/reset', module: 'src/app/routes/accounts/reset.tsx' },
-      { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
-    ]),
+    prerenderGuestPages({
+      app: 'src/app/mount.tsx',
+      pages: [
+        { path: '/login', module: 'src/app/routes/auth/login.tsx', island: 'src/app/login-island.tsx' },
+        { path: '/register', module: 'src/app/routes/accounts/register.tsx' },
+        { path: '/reset', module: 'src/app/routes/accounts/reset.tsx' },
+        { path: '/contact', module: 'src/app/routes/tickets/contact.tsx' },
+      ],
+    }),
     precompress(),
     // The installable app: manifests and the service worker (pwa.config.ts, docs/decisions/0032-pwa.md).
     ...pwa(),
@@ -293,8 +317,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs before its first screen (React, the router, i18next, the query
-            // client, the session): one file instead of a dozen small ones, each a round trip on a phone.
+            // The entry's own modules (i18next, React, the language and hydration helpers): one file.
+            // React DOM is a file of its own (the app and the login island share it), the app another
+            // (the `app` group below: the router, the query client, the session, the route table).
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The light guest pages' kit (plain form controls, the frame, the login form): one file for all.
             {

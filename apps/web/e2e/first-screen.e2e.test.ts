@@ -175,6 +175,52 @@ describe('the guest pages, prerendered', () => {
     await context.close();
   });
 
+  it('runs the login as an island that switches language, follows its links and signs in without a reload', async () => {
+    /** The login page, hydrated as the island (app/login-island.tsx), with a mark that a reload would wipe. */
+    const openIsland = async () => {
+      const opened = await newPage(browser, portal.url);
+      const problems = consoleProblems(opened.page);
+      await opened.page.goto('/login');
+      await opened.page.waitForFunction(() => {
+        const form = document.querySelector('form');
+        return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+      });
+      const files = await opened.page.evaluate(() =>
+        performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
+      );
+      expect(files.some((file) => file.startsWith('/assets/login-island-'))).toBe(true);
+      await opened.page.evaluate(() => {
+        (window as { stayed?: boolean }).stayed = true;
+      });
+      const stayed = () => opened.page.evaluate(() => (window as { stayed?: boolean }).stayed === true);
+      return { ...opened, problems, stayed };
+    };
+
+    const first = await openIsland();
+    await first.page.getByTestId('language-toggle').click();
+    await first.page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
+    expect(await documentLanguage(first.page)).toEqual({ dir: 'ltr', lang: 'en', bodyClass: 'en' });
+    expect(await first.page.title()).toMatch(/^Log in — /);
+    await first.page.getByRole('link', { name: 'Register' }).click();
+    await first.page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
+    expect(new URL(first.page.url()).pathname).toBe('/register');
+    await first.page.goBack();
+    await first.page.getByRole('heading', { level: 1, name: 'Log in to your account' }).waitFor();
+    expect(await first.stayed()).toBe(true);
+    expect(first.problems).toEqual([]);
+    await first.context.close();
+
+    const second = await openIsland();
+    await second.page.locator('#phone').fill(ADMIN.phone);
+    await second.page.locator('#password').fill(ADMIN.password);
+    await second.page.getByTestId('login-submit').click();
+    await second.page.waitForURL('**/dashboard');
+    await second.page.getByTestId('my-account-card').waitFor();
+    expect(await second.stayed()).toBe(true);
+    expect(second.problems).toEqual([]);
+    await second.context.close();
+  });
+
   it('sends a signed-in user who opens /login to the dashboard', async () => {
     const { page, context, errors } = await newPage(browser, portal.url);
     await loginThroughForm(page, ADMIN.phone, ADMIN.password);

@@ -3,18 +3,17 @@ import '@fontsource/cairo/400.css';
 import '@fontsource/cairo/700.css';
 import './styles.css';
 import './components/guest/guest.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, startApp } from './app/app';
-import { loadRoutesFor } from './app/router';
+import { paths } from './config/paths';
 import { canHydrate, holdSubmitsUntilHydrated, hydrated } from './lib/hydration';
 import { initI18n, loadTexts } from './lib/i18n';
 import { catchInstallPrompt } from './lib/install-prompt';
 import { shareLanguage, storedLanguage } from './lib/language';
 
-// The language's guest texts, the first screen's code (and antd and the signed-in user, when that
-// screen needs them) download side by side; the app renders once the texts are in.
-// The signed-in screens' texts come with antd (app/antd-boundary.tsx).
+// The entry does what every page needs before its first render and nothing more; the app
+// (app/mount.tsx: React DOM, the router, the query client) or, on the login page, the login island
+// (app/login-island.tsx) downloads beside it, preloaded by the page's HTML.
+// The language's guest texts and the first screen's code download side by side; the app renders
+// once the texts are in. The signed-in screens' texts come with antd (app/antd-boundary.tsx).
 const lang = storedLanguage();
 shareLanguage(lang);
 catchInstallPrompt();
@@ -37,33 +36,24 @@ const texts = loadTexts(['guest'], lang).then(
   () => true,
   () => false,
 );
-const screen = hydrate ? loadRoutesFor(window.location) : undefined;
-const app = hydrate ? undefined : startApp();
 
-function render(): void {
-  createRoot(root as HTMLElement).render(
-    <StrictMode>
-      <App {...(app ?? startApp())} />
-    </StrictMode>,
+function mountApp(hydrateIt: boolean): void {
+  void import('./app/mount').then(
+    (m) => m.mountApp(root as HTMLElement, hydrateIt, texts),
+    // The app's code did not arrive: the prerendered form works as a plain form.
+    () => hydrated(),
   );
 }
 
-void Promise.all([texts, screen]).then(
-  ([textsIn]) => {
-    if (!hydrate || !textsIn) {
-      hydrated();
-      return render();
-    }
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App {...startApp()} onHydrated={hydrated} />
-      </StrictMode>,
-    );
-  },
-  () => {
-    // The screen's code did not arrive (offline): rendered afresh, the router shows what it can.
-    hydrated();
-    render();
-  },
-);
+// The login page, as the visitor opens it, is hydrated as an island: the login form without the
+// router (docs/decisions/0033). Reached with the router's state (a reload of the page the app sent
+// a user to when their session ended), it is the app's.
+const routerState = (window.history.state as { usr?: unknown } | null)?.usr;
+if (hydrate && window.location.pathname === paths.login && !routerState) {
+  void Promise.all([texts, import('./app/login-island')]).then(
+    ([textsIn, island]) => (textsIn ? island.hydrateLoginIsland(root) : mountApp(false)),
+    () => mountApp(false),
+  );
+} else {
+  mountApp(hydrate);
+}

@@ -2,7 +2,9 @@
  * The guest pages rendered to HTML at build time, in each language (docs/decisions/0033): built for
  * Node by the prerender plugin (apps/web/prerender-plugin.ts) and run once per page and language.
  * It renders the app's own tree (App, the same routes, a memory router at the page's path) so that
- * the browser hydrates exactly what it would have rendered (main.tsx).
+ * the browser hydrates exactly what it would have rendered (app/mount.tsx). The login page is
+ * hydrated by its island (app/login-island.tsx), whose tree renders the same HTML: the router and
+ * the providers around a light guest page add no element of their own.
  */
 import type { Locale } from '@portal/shared/constants';
 import i18next from 'i18next';
@@ -28,8 +30,8 @@ export type PrerenderedPage = {
 };
 
 export async function render(pathname: string, lang: Locale): Promise<PrerenderedPage> {
-  initI18n(lang, ['guest']);
-  await loadTexts(['guest'], lang);
+  initI18n(lang, ['guest', 'forms']);
+  await loadTexts(['guest', 'forms'], lang);
   await i18next.changeLanguage(lang);
   await loadRoutesFor({ pathname });
   const router = createMemoryRouter(routes, { initialEntries: [pathname] });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { type Location, matchRoutes, RouterProvider } from 'react-router';
 import { Toaster } from '../components/guest/toaster';
 import { api } from '../lib/api-client';
+import { routeLinksThrough } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { meQueryKey } from '../lib/session';
 import { readSession } from '../lib/session-store';
@@ -37,6 +38,7 @@ export function startApp(): { router: AppRouter; queryClient: QueryClient } {
     });
   }
   const router = createAppRouter();
+  routeLinksThrough(router);
   const preload = () => void preloadAntd().catch(() => undefined);
   if (needsAntd(router.state.location)) preload();
   router.subscribe((state) => {

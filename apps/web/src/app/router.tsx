@@ -12,8 +12,8 @@ import {
 import { GuestLoader } from '../components/guest/spinner';
 import { paths } from '../config/paths';
 import type { Crumb, RouteAccess, RouteHandle } from '../lib/authorization';
-import { DocumentTitle } from '../lib/document-title';
 import { loadScreenTexts } from '../lib/i18n';
+import { DocumentTitle } from '../lib/route-meta';
 import { SessionProvider } from '../lib/session';
 import { AntdBoundary, isShell, type LeanHandle, ShellSkeletonFallback } from './antd-boundary';
 import { GuestOnly, RequireSession } from './guards';

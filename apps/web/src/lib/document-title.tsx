@@ -1,8 +1,6 @@
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
-import { titleOf } from './route-meta';
 
 /** "<page> — <app name>" in the UI language, or the app's name alone where the page has none. */
 export function documentTitle(pageKey: string | null, t: (key: string) => string): string {
@@ -12,13 +10,12 @@ export function documentTitle(pageKey: string | null, t: (key: string) => string
 }
 
 /**
- * Sets the browser tab's title from the matched routes (router.tsx: each page's `title` or
- * `crumb`), in the current language, and again when the language or the page changes.
- * Rendered once, at the root of the router.
+ * Sets the browser tab's title to the page named `pageKey`, in the current language, and again
+ * when the language, the page or the texts change. No router: the login island (app/login-island.tsx)
+ * uses it as the app's DocumentTitle (lib/route-meta.ts) does.
  */
-export function DocumentTitle() {
+export function useDocumentTitle(pageKey: string | null): void {
   const { t, i18n } = useTranslation();
-  const key = titleOf(useMatches());
   // Texts that arrive later (the signed-in screens' part) name the page once they are there.
   const [texts, setTexts] = useState(0);
   useEffect(() => {
@@ -28,7 +25,6 @@ export function DocumentTitle() {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language and the texts are triggers, read through t.
   useEffect(() => {
-    document.title = documentTitle(key, t);
-  }, [key, t, i18n.language, texts]);
-  return null;
+    document.title = documentTitle(pageKey, t);
+  }, [pageKey, t, i18n.language, texts]);
 }

@@ -12,11 +12,11 @@ function leaves(tree: Catalogue, prefix = ''): string[] {
 /** The screens' texts (loaded with their routes), by file. */
 const SCREENS = import.meta.glob<Catalogue>('../locales/*/screens/*.json', { eager: true, import: 'default' });
 
-/** Every text of a language, by file: both parts and the screens'. */
+/** Every text of a language, by file: the three parts and the screens'. */
 async function filesOf(lang: 'ar' | 'en') {
-  const { guest, app } = CATALOGUE_FILES[lang];
+  const { guest, forms, app } = CATALOGUE_FILES[lang];
   const screens = Object.fromEntries(Object.entries(SCREENS).filter(([file]) => file.includes(`/locales/${lang}/`)));
-  return { ...(await guest()), ...(await app()), ...screens };
+  return { ...(await guest()), ...(await forms()), ...(await app()), ...screens };
 }
 const merged = async (lang: 'ar' | 'en') => mergeCatalogues(...Object.values(await filesOf(lang)));
 
@@ -76,14 +76,14 @@ describe('translation catalogues', () => {
     }
   });
 
-  it('loads every catalogue file of the web app and of packages/shared in one of the two parts', async () => {
+  it('loads every catalogue file of the web app and of packages/shared in one of the three parts', async () => {
     const onDisk = [
       ...Object.keys(import.meta.glob('../locales/*/*.json')),
       ...Object.keys(import.meta.glob('../../../../packages/shared/src/locales/*/*.json')),
     ];
     for (const lang of LOCALES) {
-      const { guest, app } = CATALOGUE_FILES[lang];
-      const parts = [...Object.values(await guest()), ...Object.values(await app())];
+      const { guest, forms, app } = CATALOGUE_FILES[lang];
+      const parts = [...Object.values(await guest()), ...Object.values(await forms()), ...Object.values(await app())];
       const files = onDisk.filter((file) => file.includes(`/locales/${lang}/`));
       expect(parts).toHaveLength(files.length);
     }

@@ -6,24 +6,28 @@ import { digitsFor, localizeDigits, onDigitsChange } from './digits';
 import { applyDocumentLanguage, storedLanguage, storeLanguage } from './language';
 
 /**
- * Each language's texts come in two chunks of their own, downloaded when first
- * needed: `guest` (locales/<lang>/guest.ts: the light guest pages and the
- * shared validation messages) before the first render, and `app`
+ * Each language's texts come in three chunks of their own, downloaded when first
+ * needed: `guest` (locales/<lang>/guest.ts: the login and error pages and the
+ * shared validation messages) before the first render; `forms`
+ * (locales/<lang>/forms.ts: the other light guest pages' forms) before the app's
+ * first render (app/mount.tsx), not by the login island; and `app`
  * (locales/<lang>/app.ts: the signed-in screens) with antd, by the screens that
  * use it (app/antd-boundary.tsx). The other language arrives when the user
  * switches to it.
  */
-export type TextPart = 'guest' | 'app';
+export type TextPart = 'guest' | 'forms' | 'app';
 
 type Files = Record<string, Catalogue>;
 
 export const CATALOGUE_FILES: Record<Locale, Record<TextPart, () => Promise<Files>>> = {
   ar: {
     guest: () => import('../locales/ar/guest').then((m) => m.default),
+    forms: () => import('../locales/ar/forms').then((m) => m.default),
     app: () => import('../locales/ar/app').then((m) => m.default),
   },
   en: {
     guest: () => import('../locales/en/guest').then((m) => m.default),
+    forms: () => import('../locales/en/forms').then((m) => m.default),
     app: () => import('../locales/en/app').then((m) => m.default),
   },
 };
@@ -43,7 +47,7 @@ export function screenTextNames(): string[] {
 }
 
 /** The parts the page wants: loadTexts adds to them, and a language switch loads the same parts of the new language. */
-const wanted = new Set<TextPart>(['guest', 'app']);
+const wanted = new Set<TextPart>(['guest', 'forms', 'app']);
 /** The screen texts the page has loaded: a language switch loads them in the new language too. */
 const wantedScreens = new Set<string>();
 const loaded = new Map<string, Promise<void>>();
@@ -125,7 +129,7 @@ export async function loadTexts(parts: readonly TextPart[], lang: Locale = curre
  */
 export function initI18n(
   lang: Locale = storedLanguage(),
-  parts: readonly TextPart[] = ['guest', 'app'],
+  parts: readonly TextPart[] = ['guest', 'forms', 'app'],
 ): typeof i18next {
   wanted.clear();
   for (const part of parts) wanted.add(part);

@@ -5,9 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../app/router';
 import { paths } from '../config/paths';
 import { renderRoutes } from '../test/render';
-import { DocumentTitle } from './document-title';
 import { changeLanguage } from './i18n';
-import { crumbsOf, parentOf, titleOf } from './route-meta';
+import { crumbsOf, DocumentTitle, parentOf, titleOf } from './route-meta';
 
 /** Every path the route table opens, with its parameters filled in ("/users/:id" → "/users/5"). */
 function pagesOf(table: RouteObject[], parent = ''): string[] {

@@ -1,6 +1,7 @@
-import type { UIMatch } from 'react-router';
+import { type UIMatch, useMatches } from 'react-router';
 import { paths } from '../config/paths';
 import type { Crumb, RouteHandle } from './authorization';
+import { useDocumentTitle } from './document-title';
 
 /** The breadcrumb's first crumb on every signed-in page: the dashboard, which is home. */
 export const HOME_CRUMB: Crumb = { path: paths.dashboard, label: 'nav.dashboard' };
@@ -41,5 +42,15 @@ export function titleOf(matches: readonly Match[]): string | null {
     if (title) return title;
     if (crumb) return crumb;
   }
+  return null;
+}
+
+/**
+ * Sets the browser tab's title from the matched routes (router.tsx: each page's `title` or
+ * `crumb`), in the current language, and again when the language or the page changes.
+ * Rendered once, at the root of the router.
+ */
+export function DocumentTitle(): null {
+  useDocumentTitle(titleOf(useMatches()));
   return null;
 }

@@ -1,6 +1,6 @@
 import type { Permission } from '@portal/shared/permissions';
 import type { TLoginResponseData, TUser } from '@portal/shared/schemas/auth';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
@@ -42,6 +42,19 @@ const SessionContext = createContext<SessionValue | null>(null);
 export type LoginState = { from?: string; notice?: 'session_ended' } | null;
 
 export const meQueryKey = (userId: number) => ['session', 'me', userId] as const;
+
+/**
+ * What signing in keeps, here and for the login island handing over to the app (app/mount.tsx):
+ * the session in storage, the user in the query cache (shown at once, refreshed as on any page).
+ */
+export function keepSignIn(queryClient: QueryClient, data: TLoginResponseData): StoredSession {
+  const session = { token: data.access_token, userId: data.user.id };
+  // Whatever an earlier session left (one that ended without a logout) is not this one's.
+  void clearOfflineCopies();
+  writeSession(session);
+  queryClient.setQueryData(meQueryKey(data.user.id), data.user);
+  return session;
+}
 
 /**
  * The signed-in user and their effective permissions, loaded after login, at
@@ -103,11 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (data: TLoginResponseData, next: string = paths.home) => {
-      const session = { token: data.access_token, userId: data.user.id };
-      // Whatever an earlier session left (one that ended without a logout) is not this one's.
-      void clearOfflineCopies();
-      writeSession(session);
-      queryClient.setQueryData(meQueryKey(data.user.id), data.user);
+      const session = keepSignIn(queryClient, data);
       setLanding(next);
       setEnded(false);
       setLoggedOut(false);

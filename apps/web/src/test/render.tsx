@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { changeLanguage } from '../lib/i18n';
+import { routeLinksThrough } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 
@@ -20,6 +21,7 @@ export async function renderWithProviders(ui: ReactElement, { route = '/', path 
   const router = createMemoryRouter([{ path, element: <SessionProvider>{ui}</SessionProvider> }], {
     initialEntries: [route],
   });
+  routeLinksThrough(router);
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -53,6 +55,7 @@ export async function renderRoutes(routes: RouteObject[], { route = '/', lang = 
     ],
     { initialEntries: [route] },
   );
+  routeLinksThrough(router);
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

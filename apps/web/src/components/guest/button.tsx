@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { ButtonHTMLAttributes, ComponentProps, ReactNode } from 'react';
+import { Link } from './link';
 import { Spinner } from './spinner';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
@@ -44,7 +44,7 @@ export function ButtonLink({
   block = false,
   className,
   ...rest
-}: LinkProps & { variant?: 'primary' | 'default'; block?: boolean }) {
+}: ComponentProps<typeof Link> & { variant?: 'primary' | 'default'; block?: boolean }) {
   const classes = ['btn', `btn-${variant}`, block && 'btn-block', className].filter(Boolean).join(' ');
   return <Link className={classes} {...rest} />;
 }

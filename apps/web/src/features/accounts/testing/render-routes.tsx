@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { Toaster } from '../../../components/guest/toaster';
 import { changeLanguage } from '../../../lib/i18n';
+import { routeLinksThrough } from '../../../lib/navigation';
 import { SessionProvider } from '../../../lib/session';
 
 /**
@@ -27,6 +28,7 @@ export async function renderRoutes(routes: RouteObject[], start: string, lang: L
     ],
     { initialEntries: [start] },
   );
+  routeLinksThrough(router);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
