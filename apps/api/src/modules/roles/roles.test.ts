@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories/users.js';
 import { auditEntries } from '../../../test/helpers/audit.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
+import { rowsOf } from '../../db/client.js';
 import { roles, userPermissions, userRoles } from '../../db/schema/roles.js';
 import { users } from '../../db/schema/users.js';
 
@@ -51,6 +52,37 @@ async function staffWith(permissions: Permission[]) {
 }
 
 describe('role list, catalogue and detail', () => {
+  it("a role's users count follows its holders through grants, removals, restorations and deletes (counters, migration 0033)", async () => {
+    const editor = roleIds.editor as number;
+    const counted = async () => {
+      const res = await call(admin, { method: 'GET', url: `/api/v1/roles/${editor}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from user_roles ur
+          join users u on u.id = ur.user_id where ur.role_id = ${editor} and u.deleted_at is null`),
+      );
+      expect(res.json().data.users_count).toBe(Number(row?.n));
+      return res.json().data.users_count as number;
+    };
+    const before = await counted();
+    const a = await createUser(t.db, { type: 'admin' });
+    const b = await createUser(t.db, { type: 'admin' });
+    await t.db.insert(userRoles).values([
+      { userId: a.id, roleId: editor },
+      { userId: b.id, roleId: editor },
+    ]);
+    expect(await counted()).toBe(before + 2);
+    await t.db.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, a.id));
+    expect(await counted()).toBe(before + 1);
+    await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, a.id));
+    expect(await counted()).toBe(before + 2);
+    await t.db.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, b.id));
+    await t.db.delete(userRoles).where(eq(userRoles.userId, b.id));
+    expect(await counted()).toBe(before + 1);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, a.id));
+    expect(await counted()).toBe(before);
+  });
+
   it('POST /roles lists the seeded roles with counts, with or without a body', async () => {
     const bare = await call(admin, { method: 'POST', url: '/api/v1/roles' });
     expect(bare.statusCode).toBe(200);
