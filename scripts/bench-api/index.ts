@@ -69,6 +69,9 @@ const USAGE = `Usage: npm run bench:api -- [options]
   --only <id,...>                 targets: ${TARGET_IDS.join(', ')}
   --users <n> --logs <n> --requests <n>
                                   data set size (default postgres 100000/1000000/200000, embedded 20000/100000/20000)
+  --associations <n> --subscriptions <n>
+                                  associations and subscriptions, spread evenly (default postgres 100/8334, embedded
+                                  20/170); 2/168: one association of 100,800 installments (its export) on embedded
   --strict                        exit 2 when a budget is not met
   --profile                       a CPU profile of the server per target (bench-results/profiles/), summed up by layer
 Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL})`;
@@ -93,6 +96,8 @@ function parseOptions(): Options {
       users: { type: 'string' },
       logs: { type: 'string' },
       requests: { type: 'string' },
+      associations: { type: 'string' },
+      subscriptions: { type: 'string' },
       strict: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
