@@ -115,7 +115,9 @@ export const DEFAULT_SIZE: Record<Engine, SeedSize> = {
  * association's installments, e.g. `--associations 2 --subscriptions 168` gives each of two
  * associations 100,800, DESIGN §5's export of one association, on the embedded server).
  */
-export type SizeOverrides = Partial<Pick<SeedSize, 'users' | 'auditLogs' | 'requests' | 'associations' | 'subscriptions'>>;
+export type SizeOverrides = Partial<
+  Pick<SeedSize, 'users' | 'auditLogs' | 'requests' | 'associations' | 'subscriptions'>
+>;
 
 /** The data set of an engine: its default sizes with the command line's overrides. */
 export function sizeOf(engine: Engine, overrides: SizeOverrides): SeedSize {
