@@ -384,6 +384,11 @@ export async function runTarget(
   if (amount !== undefined && pool) {
     notes.push(`a run of ${amount.toLocaleString('en-US')} requests (${seconds.toFixed(1)} s): the pool held no more`);
   }
+  if (checked.rows !== undefined && cpuBefore !== null && cpuAfter !== null && r.requests.total > 0) {
+    // The API's own CPU per file: unlike rows/s (wall time) it holds on a loaded machine.
+    const cpuPerFile = (cpuAfter - cpuBefore) / r.requests.total;
+    notes.push(`${Math.round(checked.rows / cpuPerFile).toLocaleString('en-US')} rows per CPU second of the API`);
+  }
   if (exhausted) notes.push(`pool ran dry after ${seconds.toFixed(1)} s (${filler} requests to /health not counted)`);
   const settleSeconds = target.server === 'app' ? await settle(urls.app) : 0;
   return {
