@@ -32,11 +32,22 @@ type RequestRecord = {
   user_type: string;
   identity_type_id: number;
   identity_value: string;
-  service: Named;
-  service_duration: Named;
-  organization_type: Named;
-  status_type: Named & { code: RequestStatusCode };
-  branch: Named | null;
+  service_id: number;
+  service_name: string;
+  service_name_local: string;
+  service_duration_id: number;
+  service_duration_name: string;
+  service_duration_name_local: string;
+  organization_type_id: number;
+  organization_type_name: string;
+  organization_type_name_local: string;
+  status_type_id: number;
+  status_type_name: string;
+  status_type_name_local: string;
+  status_type_code: RequestStatusCode;
+  branch_id: number | null;
+  branch_name: string | null;
+  branch_name_local: string | null;
   receiving_date: string | null;
   created_by: number;
   creator_name: string;
@@ -53,14 +64,19 @@ type RequestRecord = {
   updated_at: string;
 };
 
-const named = (alias: string) =>
-  sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'name_local', ${alias}.name_local)`);
+/**
+ * A lookup's id and names as flat columns (`service_id, service_name, service_name_local`): built
+ * into objects by toDto. JSON objects cost the database a json_build_object and the API a
+ * JSON.parse per lookup per row, a third of a 30,000-row export's CPU (bench:api --profile).
+ */
+const named = (alias: string, as: string) =>
+  sql.raw(`${alias}.id as ${as}_id, ${alias}.name as ${as}_name, ${alias}.name_local as ${as}_name_local`);
 
 const SELECT = sql`select c.id, c.code, c.name, c.email, c.mobile, c.address, c.renewal, c.user_type,
     c.identity_type_id, c.identity_value,
-    ${named('sv')} as service, ${named('sd')} as service_duration, ${named('ot')} as organization_type,
-    json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
-    case when b.id is null then null else ${named('b')} end as branch, c.receiving_date::text as receiving_date,
+    ${named('sv', 'service')}, ${named('sd', 'service_duration')}, ${named('ot', 'organization_type')},
+    ${named('st', 'status_type')}, st.code as status_type_code,
+    ${named('b', 'branch')}, c.receiving_date::text as receiving_date,
     c.created_by, cu.name as creator_name, c.assigned_to, au.name as assignee_name, c.removed,
     c.payment_amount_piastres, c.payment_reference, c.rejection_reason_id, rr.final_decision as rejection_final,
     c.rejection_note, c.cancel_reason, c.created_at, c.updated_at
@@ -75,10 +91,15 @@ const SELECT = sql`select c.id, c.code, c.name, c.email, c.mobile, c.address, c.
   left join rejection_reasons rr on rr.id = c.rejection_reason_id`;
 
 const asNamed = (n: Named): Named => ({ id: Number(n.id), name: n.name, name_local: n.name_local });
+const namedOf = (id: number, name: string, nameLocal: string): Named => ({
+  id: Number(id),
+  name,
+  name_local: nameLocal,
+});
 const iso = (value: string) => new Date(value).toISOString();
 
 function toDto(r: RequestRecord, viewer: Viewer): TCustomerRequest {
-  const status = Number(r.status_type.id) as RequestStatus;
+  const status = Number(r.status_type_id) as RequestStatus;
   const createdBy = Number(r.created_by);
   return {
     id: Number(r.id),
@@ -91,13 +112,16 @@ function toDto(r: RequestRecord, viewer: Viewer): TCustomerRequest {
     user_type: r.user_type,
     identity_type: { id: Number(r.identity_type_id) },
     identity_value: r.identity_value,
-    service: asNamed(r.service),
-    service_duration: asNamed(r.service_duration),
-    organization_type: asNamed(r.organization_type),
-    request_status_type: { ...asNamed(r.status_type), code: r.status_type.code },
-    branch: r.branch ? asNamed(r.branch) : null,
+    service: namedOf(r.service_id, r.service_name, r.service_name_local),
+    service_duration: namedOf(r.service_duration_id, r.service_duration_name, r.service_duration_name_local),
+    organization_type: namedOf(r.organization_type_id, r.organization_type_name, r.organization_type_name_local),
+    request_status_type: {
+      ...namedOf(r.status_type_id, r.status_type_name, r.status_type_name_local),
+      code: r.status_type_code,
+    },
+    branch: r.branch_id === null ? null : namedOf(r.branch_id, r.branch_name ?? '', r.branch_name_local ?? ''),
     receivingDate: r.receiving_date,
-    branched: r.branch !== null && r.receiving_date !== null,
+    branched: r.branch_id !== null && r.receiving_date !== null,
     created_by: { id: createdBy, name: r.creator_name },
     assigned_to: r.assigned_to === null ? null : { id: Number(r.assigned_to), name: r.assignee_name ?? '' },
     removed: Number(r.removed),
