@@ -245,7 +245,7 @@ export function exportFailures(): number {
  * Rows per database round trip. Larger batches cost fewer queries (each a plan, a network turn,
  * an index descent) and per-batch work; the bound is memory: one batch read ahead, one written.
  */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 2000;
 /** How many row ids one export's "unformattable values" warning names at most. */
 const LOGGED_ROW_IDS = 20;
 
