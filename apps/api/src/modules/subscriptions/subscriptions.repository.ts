@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/client.js';
 import { associationDays, associations, installments, subscriptions } from '../../db/schema/associations.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
-import { keysetBatches } from '../../lib/export.js';
+import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
@@ -402,12 +402,15 @@ export function exportPayments(db: Reader, query: TPaymentListRequest, today: st
   const select = selectList(paymentColumns(today));
   return keysetBatches(
     async (before, limit) =>
-      rowsOf<PaymentRecord>(
-        await db.execute(sql`select ${select} from ${installments}
-          join ${users} on ${users.id} = ${installments.userId}
-          join ${associations} on ${associations.id} = ${installments.associationId}
-          where ${and(where, before === null ? undefined : lt(installments.id, before)) ?? sql`true`}
-          order by ${installments.id} desc limit ${limit}`),
+      (
+        await exportRows<PaymentRecord>(
+          db,
+          sql`select ${select} from ${installments}
+            join ${users} on ${users.id} = ${installments.userId}
+            join ${associations} on ${associations.id} = ${installments.associationId}
+            where ${and(where, before === null ? undefined : lt(installments.id, before)) ?? sql`true`}
+            order by ${installments.id} desc limit ${limit}`,
+        )
       ).map(toPaymentDto),
     (p) => p.id,
   );
@@ -418,14 +421,17 @@ export function exportSubscriptions(db: Reader, query: TSubscriptionListRequest)
   const where = subscriptionFilters(query);
   return keysetBatches(
     async (before, limit) =>
-      rowsOf<SubscriptionRecord>(
-        await db.execute(sql`select ${selectList(subscriptionColumns)} from ${subscriptions}
-          join ${users} on ${users.id} = ${subscriptions.userId}
-          join ${associations} on ${associations.id} = ${subscriptions.associationId}
-          join ${associationDays} on ${associationDays.associationId} = ${subscriptions.associationId}
-            and ${associationDays.dayNumber} = ${subscriptions.dayNumber}
-          where ${and(where, before === null ? undefined : lt(subscriptions.id, before)) ?? sql`true`}
-          order by ${subscriptions.id} desc limit ${limit}`),
+      (
+        await exportRows<SubscriptionRecord>(
+          db,
+          sql`select ${selectList(subscriptionColumns)} from ${subscriptions}
+            join ${users} on ${users.id} = ${subscriptions.userId}
+            join ${associations} on ${associations.id} = ${subscriptions.associationId}
+            join ${associationDays} on ${associationDays.associationId} = ${subscriptions.associationId}
+              and ${associationDays.dayNumber} = ${subscriptions.dayNumber}
+            where ${and(where, before === null ? undefined : lt(subscriptions.id, before)) ?? sql`true`}
+            order by ${subscriptions.id} desc limit ${limit}`,
+        )
       ).map(toSubscriptionDto),
     (s) => s.id,
   );
