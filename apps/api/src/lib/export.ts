@@ -403,6 +403,7 @@ export async function sendExport<T extends { id: number | string }>(
         return { header, style: column.kind, width: Math.max(column.kind === 'datetime' ? 18 : 12, header.length + 4) };
       }),
     });
+    let finished = false;
     try {
       sheet.start();
       let flushed: Promise<void> | undefined;
@@ -422,9 +423,10 @@ export async function sendExport<T extends { id: number | string }>(
       if (flushed) await flushed;
       if (gone()) return;
       await sheet.finish();
+      finished = true;
     } finally {
       // A failure or a client gone: the compressor is let go of at once, not left to the GC.
-      if (!out.writableFinished) sheet.destroy();
+      if (!finished) sheet.destroy();
     }
   };
 
