@@ -26,7 +26,8 @@
  *
  * Reading the output: one table per engine — connections, req/s, p50 and p99 latency (whole ms),
  * errors (responses other than 2xx, socket errors, timeouts), the budget and met / NOT MET /
- * FAILED (errors or a wrong answer). Compare req/s with the bare route's: that is what the machine
+ * FAILED (errors or a wrong answer); for exports rows/s (one file's rows ÷ its p50) and, in the
+ * notes, the first file's rows/s and the rows per CPU second of the API (steady under load). Compare req/s with the bare route's: that is what the machine
  * gives an empty handler; the rest of the gap is the app. Figures are only as quiet as the
  * machine: note the load average printed first. bench-results/api.json holds the same figures
  * (and p90, max, statuses, pools).
