@@ -9,8 +9,14 @@ export function positive(name: string, value: string | undefined, fallback?: num
   return n;
 }
 
-/** --users, --logs, --requests: whole numbers. */
-export function sizeOptions(values: { users?: string; logs?: string; requests?: string }): SizeOverrides {
+/** --users, --logs, --requests, --associations, --subscriptions: whole numbers. */
+export function sizeOptions(values: {
+  users?: string;
+  logs?: string;
+  requests?: string;
+  associations?: string;
+  subscriptions?: string;
+}): SizeOverrides {
   const integer = (name: string, v: string | undefined) => {
     const n = positive(name, v);
     if (n !== undefined && !Number.isInteger(n)) throw new Error(`--${name} wants a whole number, got ${v}`);
@@ -20,5 +26,7 @@ export function sizeOptions(values: { users?: string; logs?: string; requests?: 
     users: integer('users', values.users),
     auditLogs: integer('logs', values.logs),
     requests: integer('requests', values.requests),
+    associations: integer('associations', values.associations),
+    subscriptions: integer('subscriptions', values.subscriptions),
   };
 }

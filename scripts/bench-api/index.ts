@@ -26,7 +26,8 @@
  *
  * Reading the output: one table per engine — connections, req/s, p50 and p99 latency (whole ms),
  * errors (responses other than 2xx, socket errors, timeouts), the budget and met / NOT MET /
- * FAILED (errors or a wrong answer). Compare req/s with the bare route's: that is what the machine
+ * FAILED (errors or a wrong answer); for exports rows/s (one file's rows ÷ its p50) and, in the
+ * notes, the first file's rows/s and the rows per CPU second of the API (steady under load). Compare req/s with the bare route's: that is what the machine
  * gives an empty handler; the rest of the gap is the app. Figures are only as quiet as the
  * machine: note the load average printed first. bench-results/api.json holds the same figures
  * (and p90, max, statuses, pools).
@@ -69,6 +70,9 @@ const USAGE = `Usage: npm run bench:api -- [options]
   --only <id,...>                 targets: ${TARGET_IDS.join(', ')}
   --users <n> --logs <n> --requests <n>
                                   data set size (default postgres 100000/1000000/200000, embedded 20000/100000/20000)
+  --associations <n> --subscriptions <n>
+                                  associations and subscriptions, spread evenly (default postgres 100/8334, embedded
+                                  20/170); 2/168: one association of 100,800 installments (its export) on embedded
   --strict                        exit 2 when a budget is not met
   --profile                       a CPU profile of the server per target (bench-results/profiles/), summed up by layer
 Environment: BENCH_DATABASE_URL (admin connection; default ${DEFAULT_ADMIN_URL}), BENCH_DATABASE_NAME (default portal_bench)`;
@@ -93,6 +97,8 @@ function parseOptions(): Options {
       users: { type: 'string' },
       logs: { type: 'string' },
       requests: { type: 'string' },
+      associations: { type: 'string' },
+      subscriptions: { type: 'string' },
       strict: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },

@@ -61,6 +61,10 @@ export type TargetResult = {
   cpuMicros: number | null;
   /** The machine's 1-minute load average at the end of the measured run. */
   load1: number;
+  /** An export: the rows of one file (counted in the CSV; an XLSX's from the seed's facts). */
+  rows?: number;
+  /** An export: rows of one file ÷ its median time (one file's pace, as a user waits for it). */
+  rowsPerSecond?: number;
 };
 
 export type Session = { token: string; userId: number };
@@ -111,7 +115,7 @@ function csvRecords(text: string): number {
 async function checkFile(
   res: Response,
   file: NonNullable<Target['file']>,
-): Promise<{ problem?: string; note?: string }> {
+): Promise<{ problem?: string; note?: string; rows?: number }> {
   const bytes = Buffer.from(await res.arrayBuffer());
   const type = res.headers.get('content-type') ?? '';
   const disposition = res.headers.get('content-disposition') ?? '';
@@ -121,17 +125,17 @@ async function checkFile(
   const size = `${(bytes.length / 1024).toFixed(0)} KB`;
   if (file.format === 'xlsx') {
     if (bytes.subarray(0, 4).toString('binary') !== 'PK\x03\x04') return { problem: 'not a zip (XLSX) file' };
-    return { note: `an XLSX file of ${size}` };
+    return { note: `an XLSX file of ${size}`, rows: file.rows };
   }
   const text = bytes.toString('utf8');
   if (!text.startsWith('\uFEFF')) return { problem: 'the CSV has no BOM' };
   const rows = csvRecords(text.slice(1));
   if (file.rows !== undefined && rows !== file.rows)
     return { problem: `${rows} rows in the CSV, ${file.rows} expected` };
-  return { note: `a CSV of ${rows.toLocaleString('en-US')} rows, ${size}` };
+  return { note: `a CSV of ${rows.toLocaleString('en-US')} rows, ${size}`, rows };
 }
 
-async function probe(request: Request, target: Target): Promise<{ problem?: string; note?: string }> {
+async function probe(request: Request, target: Target): Promise<{ problem?: string; note?: string; rows?: number }> {
   try {
     const res = await fetch(request.url, {
       method: request.method,
@@ -335,6 +339,9 @@ export async function runTarget(
     const perConnection = Math.max(1, Math.round(options.duration / Math.max(probeSeconds, 0.001)));
     amount = Math.min(200, perConnection * connections);
     notes.push(`${amount} files, the first in ${(probeSeconds * 1000).toFixed(0)} ms`);
+    if (checked.rows !== undefined) {
+      notes.push(`${Math.round(checked.rows / probeSeconds).toLocaleString('en-US')} rows/s in the first file`);
+    }
   } else if (options.warmup > 0) {
     // A write's warm-up stops early when it has taken its share of the pool.
     pool?.phase(WARMUP_SHARE);
@@ -377,6 +384,11 @@ export async function runTarget(
   if (amount !== undefined && pool) {
     notes.push(`a run of ${amount.toLocaleString('en-US')} requests (${seconds.toFixed(1)} s): the pool held no more`);
   }
+  if (checked.rows !== undefined && cpuBefore !== null && cpuAfter !== null && r.requests.total > 0) {
+    // The API's own CPU per file: unlike rows/s (wall time) it holds on a loaded machine.
+    const cpuPerFile = (cpuAfter - cpuBefore) / r.requests.total;
+    notes.push(`${Math.round(checked.rows / cpuPerFile).toLocaleString('en-US')} rows per CPU second of the API`);
+  }
   if (exhausted) notes.push(`pool ran dry after ${seconds.toFixed(1)} s (${filler} requests to /health not counted)`);
   const settleSeconds = target.server === 'app' ? await settle(urls.app) : 0;
   return {
@@ -400,6 +412,9 @@ export async function runTarget(
         ? ((cpuAfter - cpuBefore) * 1e6) / r.requests.total
         : null,
     load1,
+    ...(checked.rows !== undefined && r.latency.p50 > 0
+      ? { rows: checked.rows, rowsPerSecond: checked.rows / (r.latency.p50 / 1000) }
+      : {}),
   };
 }
 

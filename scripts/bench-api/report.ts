@@ -118,7 +118,19 @@ export function printEngine(report: EngineReport, options: LoadOptions, loadAtSt
   const loaded = loadedMachine(loadAtStart, report.results);
   if (loaded)
     console.log(`LOADED MACHINE (${loaded}): req/s and p99 below are not this machine's; the ratios hold better`);
-  const header = ['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU µs/req', 'load', 'budget', 'verdict'];
+  const header = [
+    'target',
+    'conn',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'CPU µs/req',
+    'load',
+    'rows/s',
+    'budget',
+    'verdict',
+  ];
   const rows = report.results.map((r) => [
     r.label,
     String(r.connections),
@@ -128,11 +140,12 @@ export function printEngine(report: EngineReport, options: LoadOptions, loadAtSt
     int(r.errors),
     r.cpuMicros === null ? '—' : int(r.cpuMicros),
     r.load1.toFixed(1),
+    r.rowsPerSecond === undefined ? '—' : int(r.rowsPerSecond),
     r.budget?.text ?? '—',
     r.verdict,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const numeric = new Set([1, 2, 3, 4, 5, 6, 7]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
   const line = (cells: string[]) =>
     cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
   console.log(line(header));

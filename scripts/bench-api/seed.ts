@@ -110,8 +110,14 @@ export const DEFAULT_SIZE: Record<Engine, SeedSize> = {
   },
 };
 
-/** What --users, --logs and --requests change. */
-export type SizeOverrides = Partial<Pick<SeedSize, 'users' | 'auditLogs' | 'requests'>>;
+/**
+ * What --users, --logs, --requests, --associations and --subscriptions change (the last two: one
+ * association's installments, e.g. `--associations 2 --subscriptions 168` gives each of two
+ * associations 100,800, DESIGN §5's export of one association, on the embedded server).
+ */
+export type SizeOverrides = Partial<
+  Pick<SeedSize, 'users' | 'auditLogs' | 'requests' | 'associations' | 'subscriptions'>
+>;
 
 /** The data set of an engine: its default sizes with the command line's overrides. */
 export function sizeOf(engine: Engine, overrides: SizeOverrides): SeedSize {

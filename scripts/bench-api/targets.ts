@@ -716,6 +716,13 @@ export function buildTargets(ctx: TargetContext): Target[] {
       file: { format: 'csv', name: 'payments.csv', rows: ctx.exports.associationPayments },
     }),
     exported({
+      id: 'payments-export-association-xlsx',
+      label: `POST /subscriptions/payments/export xlsx, one association (${count(ctx.exports.associationPayments)})`,
+      path: '/subscriptions/payments/export',
+      body: { format: 'xlsx', association_id: ctx.associationId },
+      file: { format: 'xlsx', name: 'payments.xlsx', rows: ctx.exports.associationPayments },
+    }),
+    exported({
       id: 'requests-export',
       label: `POST /customers_requests/export csv, status submitted (${count(ctx.requests.submitted)})`,
       path: '/customers_requests/export',

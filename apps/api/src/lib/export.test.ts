@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -177,7 +178,8 @@ describe('sendExport', () => {
         try {
           for (;;) {
             state.pulled += 1;
-            yield Array.from({ length: 1000 }, (_, i) => row(state.pulled * 1000 + i));
+            // Random names: compressed (XLSX) or not, a batch is tens of KB, as real rows are.
+            yield Array.from({ length: 1000 }, (_, i) => row(state.pulled * 1000 + i, { name: randomUUID() }));
             await new Promise((resolve) => setImmediate(resolve));
           }
         } finally {
@@ -321,6 +323,60 @@ describe('sendExport', () => {
       expect(exportFailures()).toBe(before);
       expect(logs.filter((l) => l.event === 'export.failed')).toEqual([]);
     },
+  );
+
+  it.each(['csv', 'xlsx'] as const)('%s: a large export arrives whole and in order', async (format) => {
+    // 25 batches of 1,000: rows cross batch and chunk boundaries, read ahead while written.
+    source = Array.from({ length: 25 }, (_, b) => Array.from({ length: 1000 }, (_, i) => row(25_000 - b * 1000 - i)));
+    const res = await run(format);
+    expect(res.statusCode).toBe(200);
+    const counts =
+      format === 'csv'
+        ? readCsv(res.rawPayload).rows.map((r) => Number(r[3]))
+        : (await readXlsx(res.rawPayload)).rows.map((r) => r[3]?.value);
+    expect(counts).toEqual(Array.from({ length: 25_000 }, (_, i) => 25_000 - i));
+  });
+
+  it.each(['csv', 'xlsx'] as const)(
+    '%s: a client that stops reading stops the reading of the database (backpressure), and it goes on when it reads again',
+    async (format) => {
+      const { port } = app.server.address() as AddressInfo;
+      let response: IncomingMessage | undefined;
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/endless/${format}` });
+      req.on('error', () => undefined);
+      try {
+        response = await new Promise<IncomingMessage>((resolve) => {
+          req.once('response', (res: IncomingMessage) => {
+            res.pause();
+            resolve(res);
+          });
+          req.end();
+        });
+        // Nobody reads: the server stops asking for batches once the socket's buffers are full.
+        let last = -1;
+        await vi.waitFor(
+          async () => {
+            const before = endless.pulled;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            const now = endless.pulled;
+            const stalled = now > 0 && now === before && now === last;
+            last = now;
+            expect(stalled, `still reading: ${now} batches`).toBe(true);
+          },
+          { timeout: 20_000, interval: 10 },
+        );
+        // Each batch is 1,000 rows (~70 KB of CSV, less zipped): what is read ahead is what the
+        // socket buffers hold, a few MB, not the endless file.
+        expect(endless.pulled).toBeLessThan(150);
+        const stalled = endless.pulled;
+        response.resume();
+        await vi.waitFor(() => expect(endless.pulled).toBeGreaterThan(stalled + 10), { timeout: 20_000 });
+      } finally {
+        req.destroy();
+      }
+      await vi.waitFor(() => expect(endless.closed).toBe(true));
+    },
+    30_000,
   );
 
   it('an empty export is the header row alone', async () => {

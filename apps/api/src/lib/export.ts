@@ -1,15 +1,19 @@
 import { PassThrough } from 'node:stream';
 import { type Locale, TIME_ZONE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { type Database, rowsOf } from '../db/client.js';
+import type { Reader } from '../db/transaction.js';
+import { type SheetValue, XlsxStream } from './xlsx-stream.js';
 
 /**
  * The one export helper (DESIGN §6): every row a list's filters match, not a page, streamed
  * from the database in batches (keyset on the id) into CSV (UTF-8 with a BOM, so Excel opens
- * Arabic right) or XLSX (exceljs' streaming writer), headers in the caller's language. Memory
- * stays flat however many rows: one batch at a time.
+ * Arabic right) or XLSX (lib/xlsx-stream.ts), headers in the caller's language. A pipeline with
+ * backpressure: the next batch is read while the previous one is formatted and written, and the
+ * writer waits for the socket to drain, so memory stays flat however many rows and however slow
+ * the client (at most one batch read ahead, one being formatted, one in the socket's buffers).
  *
  * A file is data, not a screen (docs/decisions/0026-exports-as-data.md): each column declares
  * what it holds and the writer alone decides how that is written, for every export:
@@ -49,14 +53,6 @@ export type ExportColumn<T> = {
   };
 }[ExportKind];
 
-/** XLSX number formats of the kinds written as numbers or dates. */
-const XLSX_FORMATS = {
-  integer: '0',
-  money: '#,##0.00',
-  date: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm',
-} as const satisfies Partial<Record<ExportKind, string>>;
-
 /* ------------------------------------------------------------------ cells */
 
 /** OWASP "CSV Injection": what a spreadsheet reads as the start of a formula. */
@@ -82,18 +78,39 @@ function piastresText(piastres: number): string {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+/** Day 0 of a spreadsheet's serial dates (1899-12-30) is this many days before 1970-01-01. */
+const SHEET_EPOCH_DAYS = 25_569;
 /** Years a spreadsheet shows as dates (Excel's calendar starts in 1900 and ends in 9999). */
 const isSheetYear = (year: number) => year >= 1900 && year <= 9999;
 
-/** A yyyy-mm-dd day as UTC midnight (what exceljs writes as that day), or undefined if it is none. */
-function dayOf(value: unknown): Date | undefined {
-  if (typeof value !== 'string') return undefined;
+/**
+ * Remembers what an export computes again and again (days recur on every row: due dates, turn
+ * dates; Cairo's offset by the hour). Bounded: cleared whole when full.
+ */
+function memo<K, V>(compute: (key: K) => V, limit = 100_000): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as V;
+    const value = compute(key);
+    if (known.size >= limit) known.clear();
+    known.set(key, value);
+    return value;
+  };
+}
+
+/** A yyyy-mm-dd day as the ms of its UTC midnight (what a sheet's date is), or undefined if it is none. */
+const dayMs = memo((value: string): number | undefined => {
   const match = DAY.exec(value);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (!isSheetYear(year)) return undefined;
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date.getTime() : undefined;
+});
+
+function dayOf(value: unknown): number | undefined {
+  return typeof value === 'string' ? dayMs(value) : undefined;
 }
 
 const cairoParts = new Intl.DateTimeFormat('en-US', {
@@ -108,43 +125,50 @@ const cairoParts = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 const HOUR = 3_600_000;
-/** Cairo's offset from UTC by UTC hour (it changes only on the hour): one Intl call per hour seen. */
-const cairoOffsets = new Map<number, number>();
 
-function cairoOffset(instant: Date): number {
-  const hour = Math.floor(instant.getTime() / HOUR);
-  let offset = cairoOffsets.get(hour);
-  if (offset === undefined) {
-    const parts: Record<string, string> = {};
-    for (const part of cairoParts.formatToParts(new Date(hour * HOUR))) parts[part.type] = part.value;
-    const wall = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-    offset = wall - hour * HOUR;
-    if (cairoOffsets.size >= 100_000) cairoOffsets.clear();
-    cairoOffsets.set(hour, offset);
-  }
-  return offset;
+/** Cairo's offset from UTC by UTC hour (it changes only on the hour): one Intl call per hour seen. */
+const cairoOffset = memo((hour: number): number => {
+  const parts: Record<string, string> = {};
+  for (const part of cairoParts.formatToParts(new Date(hour * HOUR))) parts[part.type] = part.value;
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - hour * HOUR;
+});
+
+/** "00".."59": a time's fields without a padStart per cell. */
+const TWO = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+
+/** A day's yyyy-mm-dd by its number since 1970-01-01, or undefined outside a sheet's years. */
+const dayText = memo((day: number): string | undefined => {
+  const date = new Date(day * DAY_MS);
+  const year = date.getUTCFullYear();
+  return isSheetYear(year) ? `${year}-${TWO[date.getUTCMonth() + 1]}-${TWO[date.getUTCDate()]}` : undefined;
+});
+
+/**
+ * An instant's Cairo wall time in whole seconds, as the ms of the same fields in UTC (what a
+ * sheet's date is), or undefined if it is none: arithmetic on numbers, no Date per cell.
+ */
+function cairoWallOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const instant = Date.parse(value);
+  if (Number.isNaN(instant)) return undefined;
+  const wall = Math.floor(instant / 1000) * 1000 + cairoOffset(Math.floor(instant / HOUR));
+  return dayText(Math.floor(wall / DAY_MS)) === undefined ? undefined : wall;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** An instant's Cairo wall time: the ISO text and the same fields as a UTC date (for exceljs). */
-function cairoTimeOf(value: unknown): { text: string; date: Date } | undefined {
-  if (typeof value !== 'string') return undefined;
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return undefined;
-  // Whole seconds, as the file shows them; the wall time as a UTC date (what exceljs writes).
-  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + cairoOffset(instant));
-  const year = wall.getUTCFullYear();
-  if (!isSheetYear(year)) return undefined;
-  const text = `${year}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`;
-  return { text, date: wall };
+/** yyyy-mm-dd hh:mm:ss of a wall time from cairoWallOf. */
+function wallText(wall: number): string {
+  const day = Math.floor(wall / DAY_MS);
+  const seconds = (wall - day * DAY_MS) / 1000;
+  const minutes = Math.floor(seconds / 60);
+  return `${dayText(day)} ${TWO[Math.floor(minutes / 60)]}:${TWO[minutes % 60]}:${TWO[seconds % 60]}`;
 }
 
 /** What the writer cannot write as the column's kind: kept as (neutralised) text. */
@@ -163,10 +187,19 @@ export function csvCell(kind: ExportKind, value: unknown): string | typeof UNFOR
       return piastres === undefined ? UNFORMATTABLE : piastresText(piastres);
     }
     case 'date':
-      return dayOf(value) ? (value as string) : UNFORMATTABLE;
-    case 'datetime':
-      return cairoTimeOf(value)?.text ?? UNFORMATTABLE;
+      return dayOf(value) === undefined ? UNFORMATTABLE : (value as string);
+    case 'datetime': {
+      const wall = cairoWallOf(value);
+      return wall === undefined ? UNFORMATTABLE : wallText(wall);
+    }
   }
+}
+
+/** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTE = /"/g;
+function csvField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text;
 }
 
 /** A value as an XLSX cell value: a string, a number or a date, never a formula. */
@@ -182,10 +215,19 @@ export function xlsxCell(kind: ExportKind, value: unknown): string | number | Da
       return piastres === undefined ? UNFORMATTABLE : piastres / 100;
     }
     case 'date':
-      return dayOf(value) ?? UNFORMATTABLE;
-    case 'datetime':
-      return cairoTimeOf(value)?.date ?? UNFORMATTABLE;
+    case 'datetime': {
+      const ms = kind === 'date' ? dayOf(value) : cairoWallOf(value);
+      return ms === undefined ? UNFORMATTABLE : new Date(ms);
+    }
   }
+}
+
+/** What the XLSX writer puts in a cell: xlsxCell with days and times as serial numbers. */
+function sheetCell(kind: ExportKind, value: unknown): SheetValue | typeof UNFORMATTABLE {
+  if (kind !== 'date' && kind !== 'datetime') return xlsxCell(kind, value) as SheetValue | typeof UNFORMATTABLE;
+  if (value === null || value === undefined) return null;
+  const ms = kind === 'date' ? dayOf(value) : cairoWallOf(value);
+  return ms === undefined ? UNFORMATTABLE : ms / DAY_MS + SHEET_EPOCH_DAYS;
 }
 
 /* ------------------------------------------------------------------ failures */
@@ -202,7 +244,11 @@ export function exportFailures(): number {
 
 /* ------------------------------------------------------------------ streaming */
 
-const BATCH = 1000;
+/**
+ * Rows per database round trip. Larger batches cost fewer queries (each a plan, a network turn,
+ * an index descent) and per-batch work; the bound is memory: one batch read ahead, one written.
+ */
+export const EXPORT_BATCH = 2000;
 /** How many row ids one export's "unformattable values" warning names at most. */
 const LOGGED_ROW_IDS = 20;
 
@@ -213,12 +259,71 @@ export async function* keysetBatches<T>(
 ): AsyncGenerator<T[]> {
   let before: number | null = null;
   for (;;) {
-    const rows = await fetch(before, BATCH);
+    const rows = await fetch(before, EXPORT_BATCH);
     if (rows.length === 0) return;
     yield rows;
-    if (rows.length < BATCH) return;
+    if (rows.length < EXPORT_BATCH) return;
     before = idOf(rows[rows.length - 1] as T);
   }
+}
+
+/**
+ * One batch of an export's rows, read without parallel workers: for a batch of a few thousand
+ * rows out of many, the planner picks a parallel plan (Gather Merge) whose workers cost more than
+ * they save on a machine of few cores already busy with the request traffic; 2,000 service
+ * requests took 36–88 ms that way and 14–15 ms without (EXPLAIN ANALYZE on the bench's set).
+ * The setting is local to a read-only transaction, so the rest of the pool keeps its plans.
+ */
+export async function exportRows<T>(db: Reader, query: SQL): Promise<T[]> {
+  // Reader is a database or a transaction (then this is a savepoint inside it): both begin one.
+  return (db as Database).transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return rowsOf<T>(await tx.execute(query));
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+/**
+ * The batches of a source with the next one always being read: while the caller formats and
+ * writes batch n, batch n + 1 is on its way from the database, and no further (one read ahead).
+ * `stop()` says when to stop asking (the client is gone).
+ */
+async function* readAhead<T>(
+  first: T[] | undefined,
+  source: AsyncIterator<T[]>,
+  stop: () => boolean,
+): AsyncGenerator<T[]> {
+  if (first === undefined) return;
+  const ask = () => {
+    const next = source.next();
+    // Handled when awaited below; without this, a batch failing while the writer waits for a
+    // drain would be an unhandled rejection meanwhile.
+    next.catch(() => undefined);
+    return next;
+  };
+  let next = stop() ? undefined : ask();
+  yield first;
+  while (next && !stop()) {
+    const result = await next;
+    if (result.done) return;
+    next = stop() ? undefined : ask();
+    yield result.value;
+  }
+}
+
+/** Resolves when `stream` takes more ('drain'), or is gone ('close'). */
+function drained(stream: NodeJS.EventEmitter, out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -245,80 +350,84 @@ export async function sendExport<T extends { id: number | string }>(
   const first = await batches.next();
 
   const unformattable = { count: 0, rows: [] as (number | string)[], columns: new Set<string>() };
-  const cellsOf = <V>(row: T, cell: (kind: ExportKind, value: unknown) => V | typeof UNFORMATTABLE) =>
-    columns.map((column) => {
-      const value = column.value(row);
-      const written = cell(column.kind, value);
-      if (written !== UNFORMATTABLE) return written;
-      unformattable.count += 1;
-      unformattable.columns.add(column.header);
-      if (unformattable.rows.length < LOGGED_ROW_IDS && !unformattable.rows.includes(row.id)) {
-        unformattable.rows.push(row.id);
-      }
-      return neutralise(String(value));
-    });
+  /** A value the kind cannot take, counted for the warning and written as (neutralised) text. */
+  const asText = (row: T, column: ExportColumn<T>, value: unknown): string => {
+    unformattable.count += 1;
+    unformattable.columns.add(column.header);
+    if (unformattable.rows.length < LOGGED_ROW_IDS && !unformattable.rows.includes(row.id)) {
+      unformattable.rows.push(row.id);
+    }
+    return neutralise(String(value));
+  };
   const out = new PassThrough();
   /** The client went away (or the stream was destroyed): stop reading the database. */
   const gone = () => out.destroyed;
-  /** The batches, the first one already read, until the database runs dry or the client is gone. */
-  async function* rowBatches(): AsyncGenerator<T[]> {
-    if (first.done) return;
-    yield first.value;
-    while (!gone()) {
-      const next = await batches.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
+  const rowBatches = () => readAhead(first.done ? undefined : first.value, batches, gone);
 
   reply
     .type(CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="${name}.${format}"`)
     .header('cache-control', 'no-store');
 
+  /**
+   * One chunk per batch: the batch is formatted while the previous chunk drains, and written only
+   * once it has (so at most one chunk waits in `out`, whatever the client's pace).
+   */
   const writeCsv = async () => {
-    out.write('\uFEFF');
-    const csv = stringify({ header: true, columns: headers });
-    csv.pipe(out);
-    const drained = () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          csv.off('drain', done);
-          out.off('close', done);
-          resolve();
-        };
-        csv.on('drain', done);
-        out.on('close', done);
-      });
+    out.write(`\uFEFF${headers.map(csvField).join(',')}\n`);
+    let flushed: Promise<void> | undefined;
     for await (const batch of rowBatches()) {
+      let chunk = '';
       for (const row of batch) {
-        if (!csv.write(cellsOf(row, csvCell)) && !gone()) await drained();
+        for (let i = 0; i < columns.length; i += 1) {
+          const column = columns[i] as ExportColumn<T>;
+          const value = column.value(row);
+          const cell = csvCell(column.kind, value);
+          if (i > 0) chunk += ',';
+          chunk += csvField(cell === UNFORMATTABLE ? asText(row, column, value) : cell);
+        }
+        chunk += '\n';
       }
+      if (flushed) await flushed;
+      if (gone()) return;
+      flushed = out.write(chunk) ? undefined : drained(out, out);
     }
-    csv.end();
+    out.end();
   };
   const writeXlsx = async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = book.addWorksheet(name, {
-      views: [{ rightToLeft: options.locale === 'ar', state: 'frozen', ySplit: 1 }],
+    const sheet = new XlsxStream(out, {
+      sheetName: name,
+      rightToLeft: options.locale === 'ar',
+      columns: columns.map((column, i) => {
+        const header = headers[i] ?? '';
+        return { header, style: column.kind, width: Math.max(column.kind === 'datetime' ? 18 : 12, header.length + 4) };
+      }),
     });
-    sheet.columns = columns.map((column, i) => {
-      const header = headers[i] ?? '';
-      const numFmt = column.kind === 'text' ? undefined : XLSX_FORMATS[column.kind];
-      return {
-        header,
-        width: Math.max(column.kind === 'datetime' ? 18 : 12, header.length + 4),
-        ...(numFmt ? { style: { numFmt } } : {}),
-      };
-    });
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    for await (const batch of rowBatches()) {
-      for (const row of batch) sheet.addRow(cellsOf(row, xlsxCell)).commit();
+    let finished = false;
+    try {
+      sheet.start();
+      let flushed: Promise<void> | undefined;
+      for await (const batch of rowBatches()) {
+        const rows = batch.map((row) =>
+          columns.map((column) => {
+            const value = column.value(row);
+            const cell = sheetCell(column.kind, value);
+            return cell === UNFORMATTABLE ? asText(row, column, value) : cell;
+          }),
+        );
+        const xml = sheet.rowsXml(rows);
+        if (flushed) await flushed;
+        if (gone()) return;
+        flushed = sheet.sheetXml(xml) ? undefined : sheet.drained();
+      }
+      if (flushed) await flushed;
+      if (gone()) return;
+      await sheet.finish();
+      finished = true;
+    } finally {
+      // A failure or a client gone: the compressor is let go of at once, not left to the GC.
+      if (!finished) sheet.destroy();
     }
-    if (gone()) return;
-    sheet.commit();
-    await book.commit();
   };
 
   (format === 'csv' ? writeCsv() : writeXlsx())

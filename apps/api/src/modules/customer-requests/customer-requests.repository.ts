@@ -15,7 +15,7 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { keysetBatches } from '../../lib/export.js';
+import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, likeContains, listPage, pageWindow } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
@@ -194,9 +194,12 @@ export function exportRequests(
   const where = sql`${scopeOf(query, viewer, seesAll)} and ${filters(query)}`;
   return keysetBatches(
     async (before, limit) =>
-      rowsOf<RequestRecord>(
-        await db.execute(sql`${SELECT} where ${where} ${before === null ? sql`` : sql`and c.id < ${before}`}
-          order by c.id desc limit ${limit}`),
+      (
+        await exportRows<RequestRecord>(
+          db,
+          sql`${SELECT} where ${where} ${before === null ? sql`` : sql`and c.id < ${before}`}
+            order by c.id desc limit ${limit}`,
+        )
       ).map((r) => toDto(r, viewer)),
     (r) => r.id,
   );

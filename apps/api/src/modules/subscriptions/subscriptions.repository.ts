@@ -6,12 +6,13 @@ import type {
   TSubscription,
   TSubscriptionListRequest,
 } from '@portal/shared/schemas/associations';
-import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { associationDays, associations, installments, subscriptions } from '../../db/schema/associations.js';
+import { receipts } from '../../db/schema/ledger.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
-import { keysetBatches } from '../../lib/export.js';
+import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
 import { piastresToPounds } from '../../lib/money.js';
 
@@ -384,17 +385,37 @@ export async function listPayments(db: Reader, query: TPaymentListRequest, today
   return { ...page, data: page.data.map((r) => toPaymentDto(r as PaymentRecord)) };
 }
 
+/**
+ * A select list as plain SQL (`expression as "key"`), for the exports: they read rows as the
+ * driver gives them, without the query builder's mapping of every field of every row (a fifth of
+ * an export's CPU, bench:api --profile). The records' converters (toPaymentDto…) take either.
+ */
+function selectList(columns: Record<string, SQLWrapper>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
+
 /** Every installment the filters match, newest first, in batches (exports). */
 export function exportPayments(db: Reader, query: TPaymentListRequest, today: string): AsyncGenerator<TPayment[]> {
   const where = paymentFilters(query, today);
+  // The receipt number by a join, not the list's subquery per row: PostgreSQL then joins a batch's
+  // receipts at once (a batch of 2,000 took 18–25 ms with the subquery, 4–6 ms joined).
+  const select = selectList({ ...paymentColumns(today), receiptNumber: receipts.number });
   return keysetBatches(
     async (before, limit) =>
       (
-        await paymentsQuery(db, today)
-          .where(and(where, before === null ? undefined : lt(installments.id, before)))
-          .orderBy(desc(installments.id))
-          .limit(limit)
-      ).map((r) => toPaymentDto(r as PaymentRecord)),
+        await exportRows<PaymentRecord>(
+          db,
+          sql`select ${select} from ${installments}
+            join ${users} on ${users.id} = ${installments.userId}
+            join ${associations} on ${associations.id} = ${installments.associationId}
+            left join ${receipts} on ${receipts.id} = ${installments.receiptId}
+            where ${and(where, before === null ? undefined : lt(installments.id, before)) ?? sql`true`}
+            order by ${installments.id} desc limit ${limit}`,
+        )
+      ).map(toPaymentDto),
     (p) => p.id,
   );
 }
@@ -405,11 +426,17 @@ export function exportSubscriptions(db: Reader, query: TSubscriptionListRequest)
   return keysetBatches(
     async (before, limit) =>
       (
-        await subscriptionsQuery(db)
-          .where(and(where, before === null ? undefined : lt(subscriptions.id, before)))
-          .orderBy(desc(subscriptions.id))
-          .limit(limit)
-      ).map((r) => toSubscriptionDto(r as SubscriptionRecord)),
+        await exportRows<SubscriptionRecord>(
+          db,
+          sql`select ${selectList(subscriptionColumns)} from ${subscriptions}
+            join ${users} on ${users.id} = ${subscriptions.userId}
+            join ${associations} on ${associations.id} = ${subscriptions.associationId}
+            join ${associationDays} on ${associationDays.associationId} = ${subscriptions.associationId}
+              and ${associationDays.dayNumber} = ${subscriptions.dayNumber}
+            where ${and(where, before === null ? undefined : lt(subscriptions.id, before)) ?? sql`true`}
+            order by ${subscriptions.id} desc limit ${limit}`,
+        )
+      ).map(toSubscriptionDto),
     (s) => s.id,
   );
 }

@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/client.js';
 import { associationDays, installments, subscriptions } from '../../db/schema/associations.js';
 import { inTransaction, systemScope } from '../../db/transaction.js';
 import { setClock } from '../../lib/clock.js';
+import { EXPORT_BATCH } from '../../lib/export.js';
 
 let t: TestApp;
 let admin: string;
@@ -337,10 +338,14 @@ describe('installments, payouts and the dashboard', () => {
 });
 
 describe('exports: every matching row, streamed, in the caller’s language', () => {
-  it('payments as CSV with a BOM and Arabic headers, across more than one batch', async () => {
+  it('payments as CSV with a BOM and Arabic headers, across more than one batch, whole and newest first', async () => {
     const a = await createAssociation(t.app, admin, { cost: 20, from_date: '2026-01-01', title: 'جمعية التصدير' });
+    // Five subscriptions: 6,000 installments, more than one batch (EXPORT_BATCH) read while written.
     const member = await createUser(t.db, { type: 'user', name: 'سلوى عادل' });
-    await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: 1 });
+    for (const day of [1, 2, 3, 4, 5]) {
+      await subscribe(t.app, admin, { user_id: member.id, association_id: a.id, day_number: day });
+    }
+    expect(5 * 1200).toBeGreaterThan(EXPORT_BATCH);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/subscriptions/payments/export',
@@ -354,9 +359,12 @@ describe('exports: every matching row, streamed, in the caller’s language', ()
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trim().split('\n');
     expect(lines[0]).toContain('تاريخ الاستحقاق');
-    expect(lines).toHaveLength(1 + 1200);
+    expect(lines).toHaveLength(1 + 6000);
     expect(lines[1]).toContain('سلوى عادل');
     expect(lines[1]).toContain('جمعية التصدير');
+    const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+    expect(new Set(ids).size).toBe(6000);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
   });
 
   it('subscriptions as XLSX, read back: English headers, all rows', async () => {
