@@ -1,16 +1,30 @@
 import type { TAssociation } from '@portal/shared/schemas/associations';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTabs } from '../../../components/layout/page-tabs';
 import { AssociationLoader } from '../../../features/associations/components/association-loader';
 import { AssociationSummary } from '../../../features/associations/components/association-summary';
-import { TurnDaysTable } from '../../../features/associations/components/turn-days-table';
-import { PaymentsTable } from '../../../features/payments/components/payments-table';
-import { SubscriptionsTable } from '../../../features/subscriptions/components/subscriptions-table';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { useCan } from '../../../lib/authorization';
 import { lazyWithTexts } from '../../../lib/lazy-with-texts';
+
+// The tabs after the first (users) bring their lists when first opened: the page opens without
+// them (DESIGN §5, 350 KB; docs/decisions/0033), as the user profile's tabs do.
+const PaymentsTable = lazy(async () => ({
+  default: (await import('../../../features/payments/components/payments-table')).PaymentsTable,
+}));
+const SubscriptionsTable = lazy(async () => ({
+  default: (await import('../../../features/subscriptions/components/subscriptions-table')).SubscriptionsTable,
+}));
+const TurnDaysTable = lazy(async () => ({
+  default: (await import('../../../features/associations/components/turn-days-table')).TurnDaysTable,
+}));
+
+/** Where a tab's list will be, while its code arrives. */
+function TabLoading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div aria-busy="true" style={{ minBlockSize: 240 }} />}>{children}</Suspense>;
+}
 
 // The Ledger tab (issue 20 §4) and its texts come when the tab is first opened.
 const AssociationLedgerTab = lazyWithTexts(
@@ -44,14 +58,22 @@ function AssociationPage({ association }: { association: TAssociation }) {
     tabs.push({
       key: 'payments',
       label: t('associationsUi.detail.tabs.payments'),
-      children: <PaymentsTable scope={scope} namespace="payments" readOnly={closed} />,
+      children: (
+        <TabLoading>
+          <PaymentsTable scope={scope} namespace="payments" readOnly={closed} />
+        </TabLoading>
+      ),
     });
   }
   if (can('subscriptions.index')) {
     tabs.push({
       key: 'subscriptions',
       label: t('associationsUi.detail.tabs.subscriptions'),
-      children: <SubscriptionsTable scope={scope} namespace="subscriptions" readOnly={closed} />,
+      children: (
+        <TabLoading>
+          <SubscriptionsTable scope={scope} namespace="subscriptions" readOnly={closed} />
+        </TabLoading>
+      ),
     });
   }
   if (can('payments.index')) {
@@ -59,16 +81,20 @@ function AssociationPage({ association }: { association: TAssociation }) {
       key: 'ledger',
       label: t('reportsUi.ledger_tab'),
       children: (
-        <Suspense fallback={<div aria-busy="true" style={{ minBlockSize: 240 }} />}>
+        <TabLoading>
           <AssociationLedgerTab associationId={association.id} />
-        </Suspense>
+        </TabLoading>
       ),
     });
   }
   tabs.push({
     key: 'days',
     label: t('associationsUi.detail.tabs.days'),
-    children: <TurnDaysTable associationId={association.id} namespace="days" />,
+    children: (
+      <TabLoading>
+        <TurnDaysTable associationId={association.id} namespace="days" />
+      </TabLoading>
+    ),
   });
 
   return (

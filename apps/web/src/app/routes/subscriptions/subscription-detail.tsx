@@ -1,14 +1,20 @@
 import type { TSubscriptionDetail } from '@portal/shared/schemas/associations';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTabs } from '../../../components/layout/page-tabs';
-import { SubscriptionHistory } from '../../../features/ledger/components/subscription-history';
 import { PaymentsTable } from '../../../features/payments/components/payments-table';
 import { SubscriptionLoader } from '../../../features/subscriptions/components/subscription-loader';
 import { SubscriptionSummary } from '../../../features/subscriptions/components/subscription-summary';
 import { useCan } from '../../../lib/authorization';
 import { formatId, isolated } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+
+// The money history (the ledger's entries, their actions) comes when its tab is first opened; for
+// whoever sees the installments it is the second tab (DESIGN §5, 350 KB; docs/decisions/0033).
+const SubscriptionHistory = lazy(async () => ({
+  default: (await import('../../../features/ledger/components/subscription-history')).SubscriptionHistory,
+}));
 
 /**
  * A subscription's page (issue 20): its data, balance and money actions, then its installments
@@ -24,7 +30,11 @@ function SubscriptionPage({ subscription }: { subscription: TSubscriptionDetail 
     {
       key: 'history',
       label: t('ledgerUi.history.title'),
-      children: <SubscriptionHistory id={s.id} />,
+      children: (
+        <Suspense fallback={<div aria-busy="true" style={{ minBlockSize: 240 }} />}>
+          <SubscriptionHistory id={s.id} />
+        </Suspense>
+      ),
     },
   ];
   if (can('payments.index')) {

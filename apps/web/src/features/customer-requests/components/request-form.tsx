@@ -14,11 +14,12 @@ import {
   requiredDocuments,
 } from '@portal/shared/schemas/customer-requests-rules';
 import { IDENTITY_TYPE_IDS } from '@portal/shared/schemas/request-ids';
-import { Alert, Button, Form, Input, Radio, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivationRequired } from '../../../components/feedback/activation-required';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { LazyDatePicker } from '../../../components/forms/lazy-date-picker';
 import { NativeSelect } from '../../../components/forms/native-select';
 import { Panel } from '../../../components/layout/panel';
@@ -39,7 +40,8 @@ import './customer-requests.css';
 /** The server's refusal to submit for a customer whose email is not activated (DESIGN §2 Accounts). */
 const UNVERIFIED = 'requests.errors.email_unverified';
 
-// The documents' pickers (antd Upload and Progress, 15 KB gzip) arrive just after the form (DESIGN §5).
+// The documents' pickers (antd Upload and Progress, 15 KB gzip) arrive just after the form (DESIGN §5);
+// meanwhile the light loader, not antd's Skeleton (3 KB of the route's budget, docs/decisions/0033).
 const RequestFormDocuments = lazy(async () => ({
   default: (await import('./request-form-documents')).RequestFormDocuments,
 }));
@@ -396,7 +398,7 @@ export function RequestForm({ request }: { request?: TCustomerRequestDetail }) {
           </Form.Item>
         </Panel>
       </div>
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+      <Suspense fallback={<PageLoader />}>
         <RequestFormDocuments
           request={request}
           shown={shownDocuments}

@@ -1,8 +1,5 @@
-import type { Locale } from '@portal/shared/constants';
 import type { PaymentStatus, TransferStatus } from '@portal/shared/schemas/associations';
-import type { TFunction } from 'i18next';
 import { type BadgeColor, StatusBadge } from '../../../components/data-table/columns';
-import { formatDate, formatId } from '../../../lib/format';
 
 /** SPEC §4: future primary, received success, late danger. */
 const PAYMENT_COLORS: Record<PaymentStatus, BadgeColor> = {
@@ -42,9 +39,4 @@ export function CardRequestStatusBadge({ status, testId }: { status: number; tes
   return (
     <StatusBadge color={CARD_COLORS[status] ?? 'default'} label={`card_requests.status.${status}`} testId={testId} />
   );
-}
-
-/** A turn day as members read it: "day 15 — 12 Mar 2026" (GLOSSARY: يوم الدور, رقم اليوم). */
-export function dayText(t: TFunction, day: { day_number: number; date: string }, lang: Locale): string {
-  return t('membersUi.day_value', { day: formatId(day.day_number, lang), date: formatDate(day.date, lang) });
 }

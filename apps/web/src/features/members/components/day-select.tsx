@@ -3,7 +3,7 @@ import { toLatinDigits } from '@portal/shared/text';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { dayText } from './badges';
+import { dayText } from './day-text';
 
 type Day = TAvailableDays['days'][number];
 type Option = { value: number; label: string; search: string };

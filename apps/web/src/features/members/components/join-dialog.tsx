@@ -13,7 +13,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAvailableDays, useJoin, useJoinQuote } from '../api/members-api';
-import { dayText } from './badges';
+import { dayText } from './day-text';
 import { DaySelect } from './day-select';
 
 const UNVERIFIED = 'members.errors.email_unverified';

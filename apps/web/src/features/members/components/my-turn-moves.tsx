@@ -9,7 +9,8 @@ import { membersKeys } from '../api/keys';
 import { myTurnMovesQuery, useMyTurnMoves } from '../api/members-api';
 import { localPage } from '../lib/local-page';
 import { TURN_MOVE_STATUS_LIST } from '../lib/statuses';
-import { dayText, TurnMoveStatusBadge } from './badges';
+import { TurnMoveStatusBadge } from './badges';
+import { dayText } from './day-text';
 import { CancelTurnMove } from './cancel-turn-move';
 import '../members.css';
 

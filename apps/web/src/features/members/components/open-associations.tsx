@@ -9,7 +9,7 @@ import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { membersKeys } from '../api/keys';
 import { fetchOpenAssociations } from '../api/members-api';
-import { dayText } from './badges';
+import { dayText } from './day-text';
 import '../members.css';
 import { ConnectionButton } from '../../../components/feedback/needs-connection';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { groupByMonth, type MonthGroup, sumMonths, type Tally } from '../lib/statement-months';
-import { dayText } from './badges';
+import { dayText } from './day-text';
 
 /** The days ahead whose installments the printed statement lists one by one. */
 const NEXT_DAYS = 30;

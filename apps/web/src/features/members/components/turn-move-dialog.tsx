@@ -7,7 +7,7 @@ import { toastCompleteFields, useFormSubmit } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useAvailableDays, useRequestTurnMove } from '../api/members-api';
-import { dayText } from './badges';
+import { dayText } from './day-text';
 import { DaySelect } from './day-select';
 
 type Values = { to_day?: number };

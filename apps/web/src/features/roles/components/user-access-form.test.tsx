@@ -90,6 +90,17 @@ function box(label: string): HTMLInputElement {
   return input;
 }
 
+/**
+ * The editor is shown (its code comes after the form's, beside the user's access) and the chosen
+ * roles' permissions are read: until then the picker is busy, every box disabled.
+ */
+async function editorReady(label: string) {
+  await waitFor(() => {
+    box(label);
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+}
+
 // Rendering antd tables and forms in jsdom is slow on a busy machine; the default 20 s is too tight.
 describe('UserAccessForm', { timeout: 60_000 }, () => {
   it('shows role permissions checked and disabled, extras checked and editable, and sends only the extras', async () => {
@@ -97,7 +108,8 @@ describe('UserAccessForm', { timeout: 60_000 }, () => {
     const calls = stubApi();
     await renderWithProviders(<UserAccessForm userId={7} />);
     // users.index comes from the editor role: checked, and it cannot be unchecked here.
-    await waitFor(() => expect(box('عرض قائمة المستخدمين')).toBeDisabled());
+    await editorReady('عرض قائمة المستخدمين');
+    expect(box('عرض قائمة المستخدمين')).toBeDisabled();
     expect(box('عرض قائمة المستخدمين')).toBeChecked();
     expect(box('عرض سجل العمليات')).toBeChecked();
     expect(box('عرض سجل العمليات')).toBeDisabled();
@@ -121,7 +133,8 @@ describe('UserAccessForm', { timeout: 60_000 }, () => {
     signIn();
     const calls = stubApi();
     await renderWithProviders(<UserAccessForm userId={7} />);
-    await waitFor(() => expect(box('عرض قائمة المستخدمين')).toBeDisabled());
+    await editorReady('عرض قائمة المستخدمين');
+    expect(box('عرض قائمة المستخدمين')).toBeDisabled();
     const roles = screen.getByTestId('user-access-roles');
     // Remove the only chosen role (the tag's close icon).
     const close = roles.querySelector('.ant-select-selection-item-remove');
@@ -139,7 +152,8 @@ describe('UserAccessForm', { timeout: 60_000 }, () => {
     signIn();
     stubApi({ viewer: [...EDITOR_PERMISSIONS, 'roles.index', 'roles.assign'] });
     await renderWithProviders(<UserAccessForm userId={7} />, { lang: 'en' });
-    await waitFor(() => expect(box('List users')).toBeDisabled());
+    await editorReady('List users');
+    expect(box('List users')).toBeDisabled();
     expect(box('List associations')).toBeDisabled();
     expect(box('List associations')).not.toBeChecked();
     // A direct permission already held stays removable.

@@ -1,12 +1,13 @@
-import type { TSubscriptionQuote } from '@portal/shared/schemas/associations';
-import { Alert, Button, Descriptions, Form, Spin } from 'antd';
+import { Alert, Button, Form } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/forms/submit-button';
+import { Spinner } from '../../../components/guest/spinner';
 import { Panel } from '../../../components/layout/panel';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatId, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatId, formatNumber } from '../../../lib/format';
 import { showSaveError, useFormSubmit } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -21,49 +22,18 @@ type Values = { user_id?: number; association_id?: number; day_number?: number }
 
 const FIELDS = ['user_id', 'association_id', 'day_number'] as const;
 
-/** What subscribing means, before it is confirmed: the payout, on which day, and what is owed at once. */
-export function QuoteSummary({ quote, cost }: { quote: TSubscriptionQuote; cost: number | undefined }) {
+// The quote shows once an association and a day are chosen: antd's Descriptions come with it,
+// not with the form (DESIGN §5, the route's budget: docs/decisions/0033).
+const QuoteSummary = lazy(() => import('./quote-summary'));
+
+/** While the quote is asked for: the light spinner (antd's Spin would cost 3 KB of the route's budget). */
+function QuoteLoading() {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   return (
-    <section className="quote" aria-labelledby="quote-title" data-testid="subscription-quote">
-      <h2 id="quote-title" className="quote-title">
-        {t('subscriptionsUi.form.quote_title')}
-      </h2>
-      <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
-        <Descriptions.Item label={t('associations.columns.payout')}>
-          <bdi className="money" data-testid="quote-amount">
-            {formatMoney(quote.amount, lang)}
-          </bdi>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('associations.columns.turn_date')}>
-          <span data-testid="quote-date">{formatDate(quote.day.date, lang)}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('subscriptionsUi.form.installments')}>
-          {formatNumber(quote.installments, lang)}
-        </Descriptions.Item>
-        {cost !== undefined && (
-          <Descriptions.Item label={t('associations.columns.cost')}>
-            <bdi className="money">{formatMoney(cost, lang)}</bdi>
-          </Descriptions.Item>
-        )}
-      </Descriptions>
-      <Alert
-        className="form-alert quote-past"
-        type={quote.past_due_count > 0 ? 'warning' : 'info'}
-        showIcon
-        data-testid="quote-past-due"
-        title={
-          quote.past_due_count > 0
-            ? t('subscriptionsUi.form.past_due', {
-                count: quote.past_due_count,
-                formatted: formatNumber(quote.past_due_count, lang),
-                sum: formatMoney(quote.past_due_sum, lang),
-              })
-            : t('subscriptionsUi.form.no_past_due')
-        }
-      />
-    </section>
+    <div className="quote-loading" role="status" data-testid="subscription-quote-loading">
+      <Spinner />
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </div>
   );
 }
 
@@ -171,7 +141,7 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
             testId="subscription-day"
           />
         </Form.Item>
-        {quote.isFetching && !quoteReady && <Spin aria-label={t('common.loading')} />}
+        {quote.isFetching && !quoteReady && <QuoteLoading />}
         {quote.isError && (
           <Alert
             className="form-alert"
@@ -182,7 +152,11 @@ export function SubscriptionForm({ initial = {} }: { initial?: { association_id?
             }
           />
         )}
-        {quoteReady && quote.data && <QuoteSummary quote={quote.data} cost={cost} />}
+        {quoteReady && quote.data && (
+          <Suspense fallback={<QuoteLoading />}>
+            <QuoteSummary quote={quote.data} cost={cost} />
+          </Suspense>
+        )}
         <div className="form-actions">
           <SubmitButton pending={submit.pending} disabled={!quoteReady} testId="subscription-form-submit">
             {t('subscriptionsUi.form.confirm')}

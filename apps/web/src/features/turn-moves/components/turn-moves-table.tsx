@@ -1,6 +1,7 @@
 import { CheckOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
 import { TOAST_SECONDS } from '@portal/shared/constants';
-import { type TTurnMove, TURN_MOVE_STATUS } from '@portal/shared/schemas/turn-moves';
+import type { TTurnMove } from '@portal/shared/schemas/turn-moves';
+import { TURN_MOVE_STATUS } from '@portal/shared/schemas/turn-moves-rules';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
