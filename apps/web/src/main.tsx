@@ -4,7 +4,7 @@ import '@fontsource/cairo/700.css';
 import './styles.css';
 import './components/guest/guest.css';
 import { paths } from './config/paths';
-import { canHydrate, holdSubmitsUntilHydrated, hydrated } from './lib/hydration';
+import { canHydrate, holdSubmitsUntilHydrated, hydrated, setAsideUntilRendered } from './lib/hydration';
 import { initI18n, loadTexts } from './lib/i18n';
 import { catchInstallPrompt } from './lib/install-prompt';
 import { shareLanguage, storedLanguage } from './lib/language';
@@ -30,6 +30,7 @@ if (!root) throw new Error('#root is missing from index.html');
 // (hydrates it) once its screen and texts are here, with no other first render in between.
 const hydrate = canHydrate(root, lang);
 if (hydrate) holdSubmitsUntilHydrated();
+else setAsideUntilRendered(root);
 initI18n(lang, ['guest']);
 // Offline: rendered anyway (not hydrated: the page's texts would not match), the router shows what it can.
 const texts = loadTexts(['guest'], lang).then(

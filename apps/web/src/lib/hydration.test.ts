@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDigitSystem } from './digits';
-import { canHydrate, holdSubmitsUntilHydrated, hydrated, takeHeldSubmit } from './hydration';
+import { canHydrate, holdSubmitsUntilHydrated, hydrated, setAsideUntilRendered, takeHeldSubmit } from './hydration';
 import { writeSession } from './session-store';
 
 /** A root as the prerender writes it: the page in #root, marked with its language. */
@@ -32,6 +32,20 @@ describe('whether a prerendered guest page is hydrated (docs/decisions/0033)', (
     expect(canHydrate(prerenderedRoot('ar'), 'ar')).toBe(false);
     // English always shows Latin digits: the choice does not matter there.
     expect(canHydrate(prerenderedRoot('en'), 'en')).toBe(true);
+  });
+});
+
+describe('a prerendered page the app will not hydrate', () => {
+  it('stays in view but takes no typing nor a submit until the app draws over it', () => {
+    const root = prerenderedRoot('ar');
+    root.innerHTML = '<main><form method="post"><input id="phone"></form></main>';
+    setAsideUntilRendered(root);
+    const page = root.firstElementChild as HTMLElement;
+    expect(page.hasAttribute('inert')).toBe(true);
+    expect(page.getAttribute('aria-disabled')).toBe('true');
+    expect(page.getAttribute('aria-busy')).toBe('true');
+    // The page is still there to look at.
+    expect(root.querySelector('#phone')).not.toBeNull();
   });
 });
 

@@ -18,6 +18,21 @@ export function canHydrate(root: HTMLElement, lang: Locale): boolean {
   return root.dataset.prerendered === lang && digitsFor(lang) === 'latn' && readSession() === null;
 }
 
+/**
+ * A prerendered page the app will not hydrate (canHydrate said no) stays in view, but cannot be used
+ * until the app draws over it: what was typed there would be lost with it, and Enter would send the
+ * plain form to the server (a full page load back to the same page). `inert` keeps people and their
+ * password managers out; `aria-disabled` tells automation the fields are not ready; the app's first
+ * render replaces these elements, attributes and all.
+ */
+export function setAsideUntilRendered(root: HTMLElement): void {
+  for (const child of Array.from(root.children)) {
+    child.setAttribute('inert', '');
+    child.setAttribute('aria-disabled', 'true');
+    child.setAttribute('aria-busy', 'true');
+  }
+}
+
 let held: HTMLFormElement | null = null;
 let live = false;
 
