@@ -15,8 +15,8 @@
  * - card-requests-open: card requests in review, topped up with fresh ones (with their create
  *   history row, as the app writes them) for customers who have none open.
  * - turn-moves-approvable: fresh turn-move requests that approving can carry out: an active,
- *   unpaid subscription with no request open (those whose turn is ahead first, so the payouts stay
- *   due for payout-transfer), to a day of its association from today on that no subscription and
+ *   unpaid subscription whose turn is still ahead with no request open (the due ones stay for
+ *   payout-transfer), to a day of its association from today on that no subscription and
  *   no other open request holds (one day per request).
  * - contacts-new: contact messages not answered, topped up with fresh ones.
  * - tickets-open: open or answered tickets of customers (answering one again is allowed).
@@ -123,14 +123,15 @@ export async function preparePool(query: Query, pool: PoolName, wanted: number, 
     }
     case 'turn-moves-approvable':
       await rearmPayouts(query);
-      // Subscriptions whose turn is still ahead first: the payout target wants the due ones.
+      // Only subscriptions whose turn is still ahead: approving a move of one whose day has come is
+      // refused (409, its payout is owed), and a reused data set runs out of the others.
       return ids(
         await query(`with candidates as (
             select s.id, s.association_id, s.user_id, s.day_number, d.date <= ${TODAY} as due,
                    row_number() over (partition by s.association_id order by s.id) as k
             from subscriptions s
             join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
-            where s.status = 'active' and s.transfer_status = 'unpaid'
+            where s.status = 'active' and s.transfer_status = 'unpaid' and d.date > ${TODAY}
               and not exists (select 1 from turn_move_requests r where r.subscription_id = s.id and r.status = 0)
           ), free as (
             select d.association_id, d.day_number,
