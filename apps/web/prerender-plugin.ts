@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Locale } from '@portal/shared/constants';
 import react from '@vitejs/plugin-react';
 import { build, defaultServerConditions, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { manifestPath } from './pwa.config';
 import type { PrerenderedPage } from './src/prerender';
 
 /**
@@ -141,6 +142,9 @@ export function prerenderGuestPages({ app, pages }: { app: string; pages: readon
                 `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`,
               );
               out = replaceOnce(out, /<body class="ar">/, `<body class="${lang}">`);
+              // The app's own manifest per language (docs/decisions/0032): the English page's install
+              // name and direction are English before any code runs (lib/language.ts keeps it after).
+              out = out.replace('/manifest-ar.webmanifest', () => manifestPath(lang));
               out = replaceOnce(out, /<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
               out = replaceOnce(
                 out,

@@ -245,13 +245,18 @@ describe('the guest pages, prerendered', () => {
     expect(problems).toEqual([]);
     // The cookie now says English: the next page comes in English from the server.
     const next = await page.request.get('/register');
-    expect(await next.text()).toContain('<html lang="en" dir="ltr">');
+    const nextHtml = await next.text();
+    expect(nextHtml).toContain('<html lang="en" dir="ltr">');
+    // Its install name is English too before any code runs (the manifest of its language).
+    expect(nextHtml).toContain('<link rel="manifest" href="/manifest-en.webmanifest">');
 
     // Switched back on the page: the server follows.
     await page.getByTestId('language-toggle').click();
     await page.getByRole('heading', { level: 1, name: 'تسجيل الدخول إلى حسابك' }).waitFor();
     const arabic = await page.request.get('/login');
-    expect(await arabic.text()).toContain('<html lang="ar" dir="rtl">');
+    const arabicHtml = await arabic.text();
+    expect(arabicHtml).toContain('<html lang="ar" dir="rtl">');
+    expect(arabicHtml).toContain('<link rel="manifest" href="/manifest-ar.webmanifest">');
     await context.close();
   });
 });
