@@ -283,6 +283,8 @@ describe('money in the browser: payouts against arrears, receipts, reversals, wi
       await print.emulateMedia({ media: 'screen' });
       await print.getByText('80 mm slip').click();
       await print.waitForURL(/format=slip/);
+      // The address changes first; the slip is drawn a moment later (printing before it gave A4).
+      await print.locator('[data-testid="receipt-document"].receipt-slip').waitFor();
       await print.emulateMedia({ media: 'print' });
       expect(pageSize(await print.pdf({ preferCSSPageSize: true }))).toEqual({ width: 80, height: 200 });
       await print.close();
