@@ -21,9 +21,13 @@ BEGIN
           SELECT 1 FROM subscriptions s WHERE s.association_id = t.association_id
             AND s.day_number = t.day_number AND s.status = 'active') AS held
         FROM (
-          SELECT association_id, day_number FROM old_rows
-          UNION
-          SELECT association_id, day_number FROM new_rows
+          -- Only the rows whose day or status moved: a payout or a transfer reference updates a
+          -- subscription without touching its day.
+          SELECT DISTINCT x.association_id, x.day_number
+          FROM old_rows o JOIN new_rows n ON n.id = o.id
+          CROSS JOIN LATERAL (VALUES (o.association_id, o.day_number), (n.association_id, n.day_number))
+            AS x (association_id, day_number)
+          WHERE (o.association_id, o.day_number, o.status) IS DISTINCT FROM (n.association_id, n.day_number, n.status)
         ) t
       ) x
       WHERE d.association_id = x.association_id AND d.day_number = x.day_number AND d.held <> x.held;
