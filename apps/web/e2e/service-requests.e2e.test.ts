@@ -65,8 +65,13 @@ async function upload(page: Page, testId: string, name: string, bytes: Buffer, m
 async function confirmStep(page: Page, button: string, yes: string, path: RegExp) {
   await page.getByRole('button', { name: button, exact: true }).click();
   const done = answered(page, 'POST', path);
-  await page.locator('.ant-popover:visible').getByRole('button', { name: yes }).click();
-  return done;
+  const confirmation = page.locator('.ant-popover:visible');
+  await confirmation.getByRole('button', { name: yes }).click();
+  const answer = await done;
+  // Closed before the next step: a confirmation still fading out was taken for the next one's, and
+  // its "yes" (of a step already done) sent nothing (CI, once in 60 s).
+  await confirmation.waitFor({ state: 'hidden' });
+  return answer;
 }
 
 describe('service requests from the form to the receipt', () => {

@@ -102,6 +102,14 @@ export function parseMail(raw: string, envelopeTo: string[] = []): ReceivedMail 
   };
 }
 
+/**
+ * The 6-digit activation code in a mail's text. The link comes first, and its random token can hold
+ * six digits between letters (about 1 token in 2,500): links are left out before the code is read.
+ */
+export function activationCode(text: string): string | undefined {
+  return /(?<!\d)(\d{6})(?!\d)/.exec(text.replace(/https?:\/\/\S+/g, ' '))?.[1];
+}
+
 /** A real SMTP server on a free local port (npm smtp-server), keeping what it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
