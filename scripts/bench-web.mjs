@@ -20,6 +20,7 @@
 //        PAGES=login npm run bench:web   (only one of the pages: login, dashboard)
 //        WEB_DIST=/elsewhere/dist node scripts/bench-web.mjs   (audits another build, e.g. an older one)
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -206,6 +207,12 @@ async function measure(server, name, pathname, options) {
     si: medianOf('si'),
     worstCls: Math.max(...runs.map((r) => r.cls)),
   };
+}
+
+if (!existsSync(CHROME_PATH)) {
+  // Without it the launch waited out its own timeouts, silently, for minutes.
+  console.error(`no Chromium at ${CHROME_PATH}: run \`npm run test:setup\` (Debian's chromium) or set CHROME_PATH`);
+  process.exit(1);
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-web-'));

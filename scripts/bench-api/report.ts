@@ -47,6 +47,10 @@ export const RATIOS: Ratio[] = [
   { label: '/health ÷ bare Fastify empty route', of: 'health', over: 'bare', min: 0.4 },
   { label: 'GET /users/{id} (signed in) ÷ /health', of: 'get-by-id', over: 'health', min: 0.5 },
   { label: "a list's first page (POST /users) ÷ /health", of: 'users-page-1', over: 'health', min: 0.35 },
+  // The same ratios of a minimal Fastify + pg app: what the machine and pg allow, beside the product's.
+  { label: 'bare Fastify + pg select 1 ÷ bare Fastify empty route', of: 'bare-select1', over: 'bare' },
+  { label: 'bare Fastify + pg user by key ÷ its select 1', of: 'bare-user', over: 'bare-select1' },
+  { label: '/health ÷ bare Fastify + pg select 1 (the product over the yardstick)', of: 'health', over: 'bare-select1' },
 ];
 
 export function judgeRatios(results: TargetResult[]): JudgedRatio[] {

@@ -183,6 +183,23 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const bare = Fastify();
     bare.get('/', async () => ({ ok: true }));
+    // The yardstick of issue 21 §2: a minimal Fastify + pg app (no hooks, logger or schemas) doing
+    // what /health and GET /users/{id} do, on a pool of the app's size. What the product pays over
+    // these is its own request path; what these pay over the bare route is pg and the round trip.
+    const barePool = new pg.Pool({ connectionString: seedUrl, max: env.DB_POOL_SIZE });
+    bare.get('/select1', async () => {
+      await barePool.query({ name: 'bare_select1', text: 'select 1' });
+      return { ok: true };
+    });
+    bare.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+      const { rows } = await barePool.query({
+        name: 'bare_user',
+        text: 'select * from users where id = $1 and deleted_at is null',
+        values: [Number(request.params.id)],
+      });
+      return { data: rows[0] ?? null };
+    });
+    cleanups.push(() => barePool.end());
     cleanups.push(() => bare.close());
     await bare.listen({ port: 0, host: '127.0.0.1' });
 
