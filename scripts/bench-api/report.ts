@@ -50,7 +50,11 @@ export const RATIOS: Ratio[] = [
   // The same ratios of a minimal Fastify + pg app: what the machine and pg allow, beside the product's.
   { label: 'bare Fastify + pg select 1 ÷ bare Fastify empty route', of: 'bare-select1', over: 'bare' },
   { label: 'bare Fastify + pg user by key ÷ its select 1', of: 'bare-user', over: 'bare-select1' },
-  { label: '/health ÷ bare Fastify + pg select 1 (the product over the yardstick)', of: 'health', over: 'bare-select1' },
+  {
+    label: '/health ÷ bare Fastify + pg select 1 (the product over the yardstick)',
+    of: 'health',
+    over: 'bare-select1',
+  },
 ];
 
 export function judgeRatios(results: TargetResult[]): JudgedRatio[] {
