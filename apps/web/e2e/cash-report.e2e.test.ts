@@ -205,11 +205,12 @@ describe('the cash report and the Ledger tab in the browser', () => {
   );
 
   it(
-    'a member sees their own balance on their profile, as the API gives it to them',
+    'a member sees their own balance on their profile, as the API gives it to them, and their subscription in its tabs',
     async () => {
       const { call } = await callerFor(portal, EARLY.phone, EARLY.password);
       const mine = await must<TMemberBalance>(call, 'GET', '/me/balance');
       expect(mine.user_id).toBe(earlyId);
+      const [subscription] = await must<{ id: number }[]>(call, 'GET', '/me/subscriptions');
       const { page, context, errors } = await open('ar', 'phone', EARLY);
       await page.goto(`/users/${earlyId}`);
       const card = page.getByTestId('balance-card');
@@ -217,6 +218,11 @@ describe('the cash report and the Ledger tab in the browser', () => {
       expect(await readable(card.getByTestId('balance-paid-value'))).toBe(egp(mine.paid, 'ar'));
       expect(await readable(card.getByTestId('balance-late-value'))).toBe(egp(mine.late.sum, 'ar'));
       expect(await readable(card.getByTestId('balance-owed-value'))).toBe(egp(mine.owed.sum, 'ar'));
+      // The tabs hold their own subscription (GET /me/subscriptions), not "nothing yet".
+      await page.getByTestId(`subscription-${subscription?.id}`).waitFor();
+      await page.getByRole('tab', { name: 'الأقساط' }).click();
+      await page.getByTestId(`my-statement-${subscription?.id}`).click();
+      await page.waitForURL(`**/my/subscriptions/${subscription?.id}/statement`);
       expect(errors).toEqual([]);
       await context.close();
     },

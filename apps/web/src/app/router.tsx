@@ -352,7 +352,12 @@ export const routes: RouteObject[] = [
                   {
                     // Oneself or users.put: the screen sends anyone else to their own profile (userPolicy.edit).
                     path: 'admin/:id/edit',
-                    handle: { access: 'authenticated', crumb: 'admins.edit_title', trail: adminTrail },
+                    handle: {
+                      access: 'authenticated',
+                      crumb: 'admins.edit_title',
+                      ownCrumb: 'usersUi.edit_own_title',
+                      trail: adminTrail,
+                    },
                     ...screen(() => import('./routes/users/admin-edit')),
                   },
                   {
@@ -388,7 +393,12 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'edit',
-                        ...access('authenticated', 'usersUi.edit_title'),
+                        // One's own edit page says "Edit my profile" (crumb and tab title), as its heading does.
+                        handle: {
+                          access: 'authenticated',
+                          crumb: 'usersUi.edit_title',
+                          ownCrumb: 'usersUi.edit_own_title',
+                        },
                         ...screen(() => import('./routes/users/user-edit')),
                       },
                     ],

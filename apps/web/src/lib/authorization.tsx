@@ -41,6 +41,8 @@ export type Crumb = { path: string; label: string };
  * Route metadata (router.tsx `handle`):
  * - `crumb`: the breadcrumb label of the route (a catalogue key), also the page's title unless `title` says;
  * - `title`: the browser tab title of a page without a crumb (guest pages, the dashboard);
+ * - `ownCrumb`: the crumb (and title) instead of `crumb` when the route's `:id` is the signed-in user
+ *   (one's own edit page says "Edit my profile", not "Edit user");
  * - `trail`: the crumbs before this one when they are not the parent routes' (the administrators live
  *   under /users but are not a kind of customer): replaces the crumbs of the routes above it;
  * - `access`: who may open the screen.
@@ -48,6 +50,7 @@ export type Crumb = { path: string; label: string };
 export type RouteHandle = {
   crumb?: string;
   title?: string;
+  ownCrumb?: string;
   trail?: (params: Readonly<Record<string, string | undefined>>) => Crumb[];
   access?: RouteAccess;
 };

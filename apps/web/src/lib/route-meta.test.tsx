@@ -101,6 +101,19 @@ describe('breadcrumbs and the way back', () => {
     ]);
   });
 
+  it('names one’s own edit page "edit my profile", and someone else’s by their kind', () => {
+    const own = (path: string, viewer: number) => crumbsOf(matched(path), viewer).at(-1)?.label;
+    expect(own('/users/3/edit', 3)).toBe('usersUi.edit_own_title');
+    expect(own('/users/3/edit', 5)).toBe('usersUi.edit_title');
+    expect(own('/users/admin/3/edit', 3)).toBe('usersUi.edit_own_title');
+    expect(own('/users/admin/3/edit', 5)).toBe('admins.edit_title');
+    expect(titleOf(matched('/users/3/edit'), 3)).toBe('usersUi.edit_own_title');
+    expect(titleOf(matched('/users/3/edit'), 5)).toBe('usersUi.edit_title');
+    expect(titleOf(matched('/users/3/edit'))).toBe('usersUi.edit_title');
+    // Only the edit page: the profile and the password page keep their names.
+    expect(titleOf(matched('/users/3'), 3)).toBe('usersUi.profile');
+  });
+
   it('goes back to the parent page of the breadcrumb, never off the app', () => {
     const parent = (path: string) => parentOf(crumbsOf(matched(path)), path);
     expect(parent('/users/admin/3/edit')).toBe('/users/3');

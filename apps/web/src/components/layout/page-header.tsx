@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
-import { type AccessOfPath, allows, type RouteHandle, useCan } from '../../lib/authorization';
+import { type AccessOfPath, allows, type RouteHandle, useCan, useViewer } from '../../lib/authorization';
 import { crumbsOf, parentOf } from '../../lib/route-meta';
 import { ActivationReminder } from '../feedback/activation-reminder';
 
@@ -32,7 +32,7 @@ export function PageHeader({ accessOf }: { accessOf?: AccessOfPath }) {
   const navigate = useNavigate();
   const location = useLocation();
   const can = useCan();
-  const crumbs = crumbsOf(useMatches());
+  const crumbs = crumbsOf(useMatches(), useViewer().id);
   const opens = (path: string) => !accessOf || allows(accessOf(path), can);
   const parent = parentOf(
     crumbs.filter((c) => opens(c.path)),

@@ -9,7 +9,10 @@ import { lazyWithTexts } from '../../../lib/lazy-with-texts';
 /**
  * A member's tabs (SPEC §2): the associations they are in and their subscriptions (subscriptions.index),
  * their installments (payments.index, with the export), their service requests' documents (themselves or
- * show_requests). A tab the viewer may not read stays empty.
+ * show_requests). A member holds none of those permissions: on their own profile these tabs show their
+ * own data instead (GET /me/subscriptions): their associations as the cards of "My associations", their
+ * subscriptions, and where their installments stand, each with its statement. A tab the viewer may not
+ * read stays empty.
  */
 // Each tab's list comes when the tab is first shown: the profile opens without them (DESIGN §5, 350 KB).
 const UserDocuments = lazy(async () => ({
@@ -21,12 +24,33 @@ const SubscriptionsTable = lazy(async () => ({
 const PaymentsTable = lazy(async () => ({
   default: (await import('../../../features/payments/components/payments-table')).PaymentsTable,
 }));
+// The member's own, with the texts of their area (locales/<lang>/screens/members.json).
+const MySubscriptions = lazyWithTexts(
+  async () => ({ default: (await import('../../../features/members/components/my-subscriptions')).MySubscriptions }),
+  ['members'],
+);
+const MySubscriptionsList = lazyWithTexts(
+  async () => ({
+    default: (await import('../../../features/members/components/my-subscription-lists')).MySubscriptionsList,
+  }),
+  ['members'],
+);
+const MyInstallmentsList = lazyWithTexts(
+  async () => ({
+    default: (await import('../../../features/members/components/my-subscription-lists')).MyInstallmentsList,
+  }),
+  ['members'],
+);
+
+/** While a tab's list downloads: room kept for it, said busy to screen readers. */
+const tabLoading = <div aria-busy="true" style={{ minBlockSize: 160 }} />;
 
 function useMemberTabs(user: TUser): Partial<Record<ProfileTab, ReactNode>> {
   const can = useCan();
   const viewer = useViewer();
   if (user.type !== 'user') return {};
   const scope = { user_id: user.id };
+  const mine = viewer.id === user.id;
   return {
     ...(can('subscriptions.index')
       ? {
@@ -41,7 +65,20 @@ function useMemberTabs(user: TUser): Partial<Record<ProfileTab, ReactNode>> {
             </Suspense>
           ),
         }
-      : {}),
+      : mine
+        ? {
+            associations: (
+              <Suspense fallback={tabLoading}>
+                <MySubscriptions />
+              </Suspense>
+            ),
+            subscriptions: (
+              <Suspense fallback={tabLoading}>
+                <MySubscriptionsList />
+              </Suspense>
+            ),
+          }
+        : {}),
     ...(can('payments.index')
       ? {
           payments: (
@@ -50,7 +87,15 @@ function useMemberTabs(user: TUser): Partial<Record<ProfileTab, ReactNode>> {
             </Suspense>
           ),
         }
-      : {}),
+      : mine
+        ? {
+            payments: (
+              <Suspense fallback={tabLoading}>
+                <MyInstallmentsList />
+              </Suspense>
+            ),
+          }
+        : {}),
     ...(viewer.id === user.id || can('show_requests')
       ? {
           documents: (

@@ -6,6 +6,9 @@
 export const membersKeys = {
   all: ['members'] as const,
   subscriptions: () => [...membersKeys.all, 'subscriptions'] as const,
+  /** A list's on-screen pages of my subscriptions (`list`: which list, e.g. the profile's payments tab). */
+  subscriptionPages: (list: string, version: number) =>
+    [...membersKeys.all, 'subscription-pages', list, version] as const,
   statement: (id: number) => [...membersKeys.all, 'statement', id] as const,
   /** The statement's on-screen pages (the data table appends its page request). */
   statementPages: (id: number, version: number) => [...membersKeys.all, 'statement-pages', id, version] as const,

@@ -21,12 +21,15 @@ import { membersKeys } from './keys';
  */
 const kept = { keepOffline: true } as const;
 
+/** GET /me/subscriptions: shared by the cards and the lists cut from the same answer (the profile's tabs). */
+export const mySubscriptionsQuery = queryOptions({
+  queryKey: membersKeys.subscriptions(),
+  queryFn: ({ signal }) => api.get<TMySubscription[]>('/me/subscriptions', signal, kept),
+  meta: { silent: true },
+});
+
 export function useMySubscriptions() {
-  return useQuery({
-    queryKey: membersKeys.subscriptions(),
-    queryFn: ({ signal }) => api.get<TMySubscription[]>('/me/subscriptions', signal, kept),
-    meta: { silent: true },
-  });
+  return useQuery(mySubscriptionsQuery);
 }
 
 /** The statement's query, shared by the page (totals) and its table (pages cut from the same answer). */

@@ -10,6 +10,22 @@ import '../members.css';
 
 const SKELETONS = ['a', 'b'];
 
+/** None of my subscriptions yet: the way to the open associations (the cards' and the profile tabs' empty state). */
+export function NoSubscriptions() {
+  const { t } = useTranslation();
+  return (
+    <div className="member-card member-empty" data-testid="subscriptions-empty">
+      <p className="member-empty-title">{t('membersUi.subscriptions.empty_title')}</p>
+      <p className="muted">{t('membersUi.subscriptions.empty_text')}</p>
+      <Link to={paths.openAssociations}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} tabIndex={-1}>
+          {t('membersUi.subscriptions.browse')}
+        </Button>
+      </Link>
+    </div>
+  );
+}
+
 /**
  * "My associations": one card per subscription, in turn-date order (the server's). While they load,
  * grey cards where they will be; a failed load says so with Retry; none yet leads to the open
@@ -40,19 +56,7 @@ export function MySubscriptions({ level = 2 }: { level?: 2 | 3 }) {
       />
     );
   }
-  if (query.data.length === 0) {
-    return (
-      <div className="member-card member-empty" data-testid="subscriptions-empty">
-        <p className="member-empty-title">{t('membersUi.subscriptions.empty_title')}</p>
-        <p className="muted">{t('membersUi.subscriptions.empty_text')}</p>
-        <Link to={paths.openAssociations}>
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} tabIndex={-1}>
-            {t('membersUi.subscriptions.browse')}
-          </Button>
-        </Link>
-      </div>
-    );
-  }
+  if (query.data.length === 0) return <NoSubscriptions />;
   return (
     <div className="subscription-grid">
       {query.data.map((subscription) => (
