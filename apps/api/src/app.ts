@@ -4,13 +4,14 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { FILE_SIZE_LIMIT_BYTES } from '@portal/shared/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDocsEnabled, type Env } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server.js';
 import { seedDatabase } from './db/seed/seed.js';
 import { usePasswordCost } from './lib/passwords.js';
 import { clientRequestId, logSerializers, OneLineRequestLog } from './lib/request-log.js';
+import { responseSerializer } from './lib/response-serializer.js';
 import { scheduleRetention } from './lib/retention.js';
 import { securityHeaders, setSecurityHeaders } from './lib/security-headers.js';
 import { type FileStorage, localStorage } from './lib/storage.js';
@@ -98,7 +99,7 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const client = clientRequestId(request);
