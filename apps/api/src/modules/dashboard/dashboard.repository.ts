@@ -1,47 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
-import { counters } from '../../db/schema/counters.js';
 import type { Reader } from '../../db/transaction.js';
-
-/**
- * Customer accounts by state (docs/decisions/0004-active-users.md): type user,
- * not removed; active when `active` is true, inactive otherwise. Read from the
- * counters the users trigger keeps (migration 0006), so the dashboard costs one
- * primary-key lookup at any size.
- */
-export async function countCustomers(db: Reader): Promise<{ active: number; inactive: number }> {
-  const rows = await db
-    .select({ key: counters.key, n: counters.n })
-    .from(counters)
-    .where(inArray(counters.key, ['users.user.active', 'users.user.inactive']));
-  const of = (key: string) => Number(rows.find((r) => r.key === key)?.n ?? 0);
-  return { active: of('users.user.active'), inactive: of('users.user.inactive') };
-}
-
-/**
- * Installments by state from the per-day rollup (installment_day_counts, kept by triggers in
- * the same transaction as every change): late and future split at today in Cairo, a parameter.
- */
-export async function countInstallments(
-  db: Reader,
-  today: string,
-): Promise<{ received: number; late: number; future: number }> {
-  const [row] = rowsOf<{ received: string | number; late: string | number; future: string | number }>(
-    await db.execute(sql`select coalesce(sum(received), 0)::bigint as received,
-        coalesce(sum(pending) filter (where due_date < ${today}::date), 0)::bigint as late,
-        coalesce(sum(pending) filter (where due_date >= ${today}::date), 0)::bigint as future
-      from installment_day_counts`),
-  );
-  return { received: Number(row?.received ?? 0), late: Number(row?.late ?? 0), future: Number(row?.future ?? 0) };
-}
-
-/** Associations by cost (the chart of SPEC §2 item 3): a handful of rows whatever the size. */
-export async function associationsByCost(db: Reader): Promise<{ cost: number; cost_count: number }[]> {
-  const rows = rowsOf<{ cost: number; n: number }>(
-    await db.execute(sql`select cost_piastres as cost, count(*)::int as n from associations group by 1 order by 1`),
-  );
-  return rows.map((r) => ({ cost: Number(r.cost) / 100, cost_count: Number(r.n) }));
-}
 
 /** How many associations the subscriptions chart names one by one; the rest are one "others" bar. */
 export const CHART_TOP = 10;
@@ -52,24 +11,92 @@ export type SubscriptionsChart = {
   others: { associations: number; users: number };
 };
 
+/** Which of the dashboard's figures the caller may see: the others are not read. */
+export type DashboardParts = { customers: boolean; payments: boolean; byCost: boolean; bySubscriptions: boolean };
+
+export type DashboardFigures = {
+  customers: { active: number; inactive: number } | null;
+  payments: { received: number; late: number; future: number } | null;
+  byCost: { cost: number; cost_count: number }[];
+  bySubscriptions: SubscriptionsChart | null;
+};
+
+type FiguresRow = {
+  customers: { active: number | string; inactive: number | string } | null;
+  payments: { received: number | string; late: number | string; future: number | string } | null;
+  by_cost: { cost: number | string; n: number | string }[] | null;
+  by_subscriptions: { title: string | null; n: number | string; associations: number; top: boolean }[] | null;
+};
+
 /**
- * Subscriptions per association (SPEC §2 item 5), from the counter the subscriptions trigger keeps:
- * the CHART_TOP most subscribed by name, and every other association summed into one figure, so the
- * chart accounts for every association (associations are few: DESIGN §5 counts 100).
+ * Every figure of the dashboard in one statement, each a scalar subquery read only when the caller
+ * may see it (a CASE branch not taken is never run). Four reads in parallel took four of the pool's
+ * connections and four round trips per call; one statement takes one (issue 21 §3, DESIGN §5: the
+ * dashboard's p99 < 5 ms). Every figure comes from a rollup the database keeps, exact at any size:
+ * - customers by state (docs/decisions/0004-active-users.md): type user, not removed, from the
+ *   counters the users trigger keeps (migration 0006);
+ * - installments by state from the per-day rollup (installment_day_counts), late and future split
+ *   at today in Cairo;
+ * - associations by cost (SPEC §2 item 3): a handful of rows whatever the size;
+ * - subscriptions per association (SPEC §2 item 5) from the counter the subscriptions trigger keeps:
+ *   the CHART_TOP most subscribed by name, every other association summed into one figure, so the
+ *   chart accounts for every association (DESIGN §5 counts 100).
  */
-export async function subscriptionsByAssociation(db: Reader, limit = CHART_TOP): Promise<SubscriptionsChart> {
-  const rows = rowsOf<{ title: string | null; n: string | number; associations: number; top: boolean }>(
-    await db.execute(sql`with ranked as (
-        select id, title, subscriptions_count as n,
-          row_number() over (order by subscriptions_count desc, id) <= ${limit} and subscriptions_count > 0 as top
-        from associations)
-      (select title, n::bigint as n, 1 as associations, true as top from ranked where top order by n desc, id)
-      union all
-      select null, coalesce(sum(n), 0)::bigint, count(*)::int, false from ranked where not top`),
+export async function dashboardFigures(
+  db: Reader,
+  today: string,
+  parts: DashboardParts,
+  limit = CHART_TOP,
+): Promise<DashboardFigures> {
+  const [row] = rowsOf<FiguresRow>(
+    await db.execute(sql`select
+      case when ${parts.customers} then (
+        select json_build_object(
+          'active', coalesce(sum(n) filter (where key = 'users.user.active'), 0),
+          'inactive', coalesce(sum(n) filter (where key = 'users.user.inactive'), 0))
+        from counters where key in ('users.user.active', 'users.user.inactive')) end as customers,
+      case when ${parts.payments} then (
+        select json_build_object(
+          'received', coalesce(sum(received), 0),
+          'late', coalesce(sum(pending) filter (where due_date < ${today}::date), 0),
+          'future', coalesce(sum(pending) filter (where due_date >= ${today}::date), 0))
+        from installment_day_counts) end as payments,
+      case when ${parts.byCost} then (
+        select json_agg(json_build_object('cost', cost, 'n', n) order by cost)
+        from (select cost_piastres as cost, count(*) as n from associations group by 1) c) end as by_cost,
+      case when ${parts.bySubscriptions} then (
+        with ranked as (
+          select id, title, subscriptions_count as n,
+            row_number() over (order by subscriptions_count desc, id) <= ${limit} and subscriptions_count > 0 as top
+          from associations),
+        bars as (
+          (select title, n::bigint as n, 1 as associations, true as top, n as rank_n, id as rank_id
+            from ranked where top)
+          union all
+          select null, coalesce(sum(n), 0)::bigint, count(*)::int, false, null, null from ranked where not top)
+        select json_agg(json_build_object('title', title, 'n', n, 'associations', associations, 'top', top)
+          order by top desc, rank_n desc, rank_id)
+        from bars) end as by_subscriptions`),
   );
-  const rest = rows.find((r) => !r.top);
+  const bars = row?.by_subscriptions ?? null;
+  const rest = bars?.find((b) => !b.top);
   return {
-    top: rows.filter((r) => r.top).map((r) => ({ title: r.title ?? '', users: Number(r.n) })),
-    others: { associations: Number(rest?.associations ?? 0), users: Number(rest?.n ?? 0) },
+    customers: row?.customers
+      ? { active: Number(row.customers.active), inactive: Number(row.customers.inactive) }
+      : null,
+    payments: row?.payments
+      ? {
+          received: Number(row.payments.received),
+          late: Number(row.payments.late),
+          future: Number(row.payments.future),
+        }
+      : null,
+    byCost: (row?.by_cost ?? []).map((r) => ({ cost: Number(r.cost) / 100, cost_count: Number(r.n) })),
+    bySubscriptions: bars
+      ? {
+          top: bars.filter((b) => b.top).map((b) => ({ title: b.title ?? '', users: Number(b.n) })),
+          others: { associations: Number(rest?.associations ?? 0), users: Number(rest?.n ?? 0) },
+        }
+      : null,
   };
 }

@@ -1,13 +1,7 @@
 import { translate } from '@portal/shared/messages';
 import type { TDashboardCounts, TDashboardSubscriptionsRow } from '@portal/shared/schemas/dashboard';
 import { type AppContext, callerOf } from '../../lib/context.js';
-import {
-  associationsByCost,
-  countCustomers,
-  countInstallments,
-  type SubscriptionsChart,
-  subscriptionsByAssociation,
-} from './dashboard.repository.js';
+import { dashboardFigures, type SubscriptionsChart } from './dashboard.repository.js';
 
 /**
  * The chart's bars: the most subscribed associations by name, then one bar for every other
@@ -28,16 +22,16 @@ function subscriptionBars(
  * Any logged-in user may open the dashboard; the user counts are given only to
  * holders of users.index (others get null), the rule of the users list itself.
  * Payment counts need payments.index and the charts associations.index / subscriptions.index;
- * all come from counters kept in the same transaction as the changes (DESIGN §5).
+ * all come from counters kept in the same transaction as the changes (DESIGN §5), in one statement.
  */
 export async function dashboardCounts(ctx: AppContext): Promise<TDashboardCounts> {
   const can = callerOf(ctx).permissions;
-  const [customers, payments, byCost, bySubscriptions] = await Promise.all([
-    can.has('users.index') ? countCustomers(ctx.db) : null,
-    can.has('payments.index') ? countInstallments(ctx.db, ctx.clock.today()) : null,
-    can.has('associations.index') ? associationsByCost(ctx.db) : [],
-    can.has('subscriptions.index') ? subscriptionsByAssociation(ctx.db) : null,
-  ]);
+  const { customers, payments, byCost, bySubscriptions } = await dashboardFigures(ctx.db, ctx.clock.today(), {
+    customers: can.has('users.index'),
+    payments: can.has('payments.index'),
+    byCost: can.has('associations.index'),
+    bySubscriptions: can.has('subscriptions.index'),
+  });
   return {
     counts: [
       {
