@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { cairoDayFromToday, callerFor } from './helpers/api-calls';
 import { seriousViolations, type Violation } from './helpers/axe';
-import { launchBrowser, newPage } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage } from './helpers/browser';
 import { createAssociation, createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -219,17 +219,7 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
       const { page, context } = await newPage(browser, portal.url, viewport);
       page.setDefaultTimeout(60_000);
       // The app keeps its session in localStorage (lib/session-store.ts): sign in as the app would.
-      await context.addInitScript(
-        ([language, bearer, id]) => {
-          window.localStorage.setItem('lang', language);
-          if (bearer) {
-            window.localStorage.setItem('token', bearer);
-            window.localStorage.setItem('user_id', id);
-            window.localStorage.setItem('logged', '1');
-          }
-        },
-        [lang, signedInAs ? as.token : '', String(as.id)] as const,
-      );
+      await presetStorage(context, lang, signedInAs ? as : undefined);
       for (const screen of screens) {
         if (viewport === 'phone' && !screen.phone) continue;
         await page.goto(screen.path);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, must } from './helpers/api-calls';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -81,7 +81,7 @@ describe('the cash report and the Ledger tab in the browser', () => {
     const opened = await newPage(browser, portal.url, viewport);
     opened.page.setDefaultTimeout(60_000);
     await opened.context.clock.setFixedTime(new Date(NOW));
-    await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await presetStorage(opened.context, lang);
     await loginThroughForm(opened.page, who?.phone ?? ADMIN.phone, who?.password ?? ADMIN.password);
     return opened;
   }

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, login, must } from './helpers/api-calls';
-import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -131,15 +131,7 @@ describe('cash report screens', () => {
         const open = track(page);
         page.setDefaultTimeout(60_000);
         await context.clock.setFixedTime(new Date(NOW));
-        await context.addInitScript(
-          ([l, t, u]) => {
-            localStorage.setItem('lang', l);
-            localStorage.setItem('token', t);
-            localStorage.setItem('user_id', u);
-            localStorage.setItem('logged', '1');
-          },
-          [lang, token, String(id)] as const,
-        );
+        await presetStorage(context, lang, { token: token, id: id });
         for (const [name, path] of shots) {
           await page.goto(path.replace('{me}', String(id)));
           await page.getByRole('main').first().waitFor();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { type Caller, cairoDayFromToday, callerFor, must } from './helpers/api-calls';
-import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember } from './helpers/members';
 import { type Portal, startPortal } from './helpers/portal';
 import { pending, settled } from './helpers/shots';
@@ -56,15 +56,7 @@ describe('digits and totals screens', () => {
         const { page, context } = await newPage(browser, portal.url, viewport);
         pending(page);
         page.setDefaultTimeout(60_000);
-        await context.addInitScript(
-          ([l, t, id]) => {
-            localStorage.setItem('lang', l);
-            localStorage.setItem('token', t);
-            localStorage.setItem('user_id', id);
-            localStorage.setItem('logged', '1');
-          },
-          [lang, staff.token, String(staff.id)] as const,
-        );
+        await presetStorage(context, lang, { token: staff.token, id: staff.id });
         for (const shot of shots) {
           await page.goto(shot.path);
           await page.getByRole('main').first().waitFor();

@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, must } from './helpers/api-calls';
-import { chooseOption, launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
+import {
+  chooseOption,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+  presetStorage,
+  type Viewport,
+} from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -101,7 +108,7 @@ describe('money in the browser: payouts against arrears, receipts, reversals, wi
     opened.page.setDefaultTimeout(60_000);
     // The whole context: a receipt opened in a new tab reads the same day.
     await opened.context.clock.setFixedTime(new Date(NOW));
-    await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await presetStorage(opened.context, lang);
     await loginThroughForm(opened.page, ADMIN.phone, ADMIN.password);
     return opened;
   }

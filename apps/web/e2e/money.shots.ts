@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, login, must } from './helpers/api-calls';
-import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { type Portal, startPortal } from './helpers/portal';
 import { pending, settled } from './helpers/shots';
@@ -134,15 +134,7 @@ describe('money screens', () => {
         pending(page);
         page.setDefaultTimeout(60_000);
         await context.clock.setFixedTime(new Date(NOW));
-        await context.addInitScript(
-          ([l, t, id]) => {
-            localStorage.setItem('lang', l);
-            localStorage.setItem('token', t);
-            localStorage.setItem('user_id', id);
-            localStorage.setItem('logged', '1');
-          },
-          [lang, who.token, String(who.id)] as const,
-        );
+        await presetStorage(context, lang, { token: who.token, id: who.id });
         for (const shot of shots) {
           await page.goto(shot.path);
           await page.getByRole('main').first().waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { cairoDayFromToday, callerFor, must } from './helpers/api-calls';
-import { CHROMIUM, launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
+import { CHROMIUM, launchBrowser, loginThroughForm, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { type Portal, startPortal } from './helpers/portal';
 import { settled } from './helpers/shots';
@@ -76,7 +76,7 @@ describe('the installable app, pictured', () => {
           hasTouch: viewport === 'phone',
         });
         try {
-          await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+          await presetStorage(context, lang);
           const page = context.pages()[0] ?? (await context.newPage());
           page.setDefaultTimeout(60_000);
           await loginThroughForm(page, MEMBER.phone, MEMBER.password);
@@ -132,7 +132,7 @@ describe('the installable app, pictured', () => {
       // An iPhone: no install prompt, the how-to instead.
       const { context, page } = await newPage(browser, portal.url, 'phone', { userAgent: IPHONE });
       try {
-        await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+        await presetStorage(context, lang);
         page.setDefaultTimeout(60_000);
         await loginThroughForm(page, MEMBER.phone, MEMBER.password);
         await page.getByTestId('profile-menu').click();

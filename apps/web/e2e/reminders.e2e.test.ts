@@ -8,7 +8,7 @@ import { setClock } from '../../api/src/lib/clock';
 import { REMINDERS_JOB } from '../../api/src/modules/reminders/reminders.job';
 import { type Caller, callerFor, must } from './helpers/api-calls';
 import { animationsDone, seriousViolations } from './helpers/axe';
-import { launchBrowser, loginThroughForm, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { type CapturedMail, readOutbox } from './helpers/mail';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { type Portal, startPortal } from './helpers/portal';
@@ -99,7 +99,7 @@ describe('installment reminders in the browser: the bell, the e-mail, and turnin
     const opened = await newPage(browser, portal.url, viewport);
     opened.page.setDefaultTimeout(60_000);
     await opened.context.clock.setFixedTime(new Date(now));
-    await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await presetStorage(opened.context, lang);
     // What the console reports as an error counts too (a failed request, a React warning in production).
     opened.page.on('console', (message) => {
       if (message.type() === 'error') opened.errors.push(`console: ${message.text()}`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createArchiveFile, createArchiveFolder } from '../../api/test/factories/archive';
 import { attachDocument, createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { callerOf, must } from './helpers/api-calls';
-import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { type Portal, startPortal } from './helpers/portal';
 import { makeRequestsData, type RequestsData, receivePayments } from './helpers/requests-data';
 import { pending, settled } from './helpers/shots';
@@ -59,15 +59,7 @@ describe('screens', () => {
         const { page, context } = await newPage(browser, portal.url, viewport);
         pending(page);
         page.setDefaultTimeout(60_000);
-        await context.addInitScript(
-          ([l, t, id]) => {
-            localStorage.setItem('lang', l);
-            localStorage.setItem('token', t);
-            localStorage.setItem('user_id', id);
-            localStorage.setItem('logged', '1');
-          },
-          [lang, who.token, String(who.id)] as const,
-        );
+        await presetStorage(context, lang, { token: who.token, id: who.id });
         for (const [name, path, act] of paths) {
           await page.goto(path);
           await page.getByRole('main').first().waitFor();
@@ -247,7 +239,7 @@ describe('screens', () => {
       for (const viewport of ['desktop', 'phone'] as Viewport[]) {
         const { page, context } = await newPage(browser, portal.url, viewport);
         pending(page);
-        await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+        await presetStorage(context, lang);
         for (const [name, path, act] of [
           ['register', '/register', undefined],
           ['contact', '/contact', undefined],

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cairoDayFromToday, callerFor } from './helpers/api-calls';
-import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -45,15 +45,7 @@ describe('issue 22 in the browser', () => {
   async function signedInPage(lang: 'ar' | 'en', viewport: Viewport) {
     const opened = await newPage(browser, portal.url, viewport);
     opened.page.setDefaultTimeout(60_000);
-    await opened.context.addInitScript(
-      ([l, token, id]) => {
-        localStorage.setItem('lang', l);
-        localStorage.setItem('token', token);
-        localStorage.setItem('user_id', id);
-        localStorage.setItem('logged', '1');
-      },
-      [lang, admin.token, String(admin.id)] as const,
-    );
+    await presetStorage(opened.context, lang, admin);
     return opened;
   }
 
@@ -222,7 +214,7 @@ describe('issue 22 in the browser', () => {
   it('item 15: the 404 page’s way home is a link, readable in the button’s colours', async () => {
     for (const lang of ['ar', 'en'] as const) {
       const { page, context } = await newPage(browser, portal.url);
-      await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      await presetStorage(context, lang);
       await page.goto('/no/such/page');
       const home = page.getByRole('link', { name: lang === 'ar' ? 'العودة إلى الرئيسية' : 'Back to home' });
       await home.waitFor();

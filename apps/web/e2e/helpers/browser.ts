@@ -49,6 +49,28 @@ export async function newPage(
 }
 
 /**
+ * Before any page of the context loads: the language, and the session the app keeps in
+ * localStorage (src/lib/session-store.ts), as if the visitor had chosen and signed in already.
+ */
+export async function presetStorage(
+  context: BrowserContext,
+  lang: 'ar' | 'en',
+  session?: { token: string; id: number },
+): Promise<void> {
+  await context.addInitScript(
+    ([language, token, id]) => {
+      window.localStorage.setItem('lang', language);
+      if (token) {
+        window.localStorage.setItem('token', token);
+        window.localStorage.setItem('user_id', id);
+        window.localStorage.setItem('logged', '1');
+      }
+    },
+    [lang, session?.token ?? '', String(session?.id ?? 0)] as const,
+  );
+}
+
+/**
  * Opens a sidebar group and clicks one of its entries, as a person would: the group is opened only
  * while the entry is hidden, and a click that lands while the group is still folding (a re-render can
  * close it again on a loaded machine) is tried once more, instead of waiting on an entry now hidden.
