@@ -60,8 +60,9 @@ function NextDue({ subscription: s }: { subscription: TMySubscription }) {
 /**
  * My subscriptions as one list of the shared table, cut on screen from GET /me/subscriptions (a
  * member holds a handful): while they load the table's skeleton, a failed load its Retry, none yet
- * the way to the open associations. `list` keeps its pages and its URL keys apart from another
- * list on the same screen; `hint`, a line above the list saying what it shows.
+ * the way to the open associations. Each row names its association first and ends with its
+ * statement; `columns` are what comes between. `list` keeps its pages and its URL keys apart from
+ * another list on the same screen; `hint`, a line above the list saying what it shows.
  */
 function MyList({
   list,
@@ -86,7 +87,21 @@ function MyList({
         searchable={false}
         queryKey={membersKeys.subscriptionPages(list, mine.dataUpdatedAt)}
         fetchPage={async (body) => localPage(await queryClient.fetchQuery(mySubscriptionsQuery), body)}
-        columns={columns}
+        columns={[
+          {
+            key: 'association',
+            title: t('membersUi.subscriptions.association'),
+            card: 'title',
+            render: (_, row) => <AssociationTitle subscription={row} />,
+          },
+          ...columns,
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            fixed: 'end',
+            render: (_, row) => <StatementLink subscription={row} />,
+          },
+        ]}
         rowKey={(row) => row.id}
         caption={caption}
       />
@@ -95,19 +110,13 @@ function MyList({
 }
 
 /**
- * A member's own profile, Subscriptions tab: each subscription's association and installment, the
- * turn day and its date, the payout and whether it was transferred, and its statement.
+ * A member's own profile, Subscriptions tab: each subscription's installment, the turn day and its
+ * date, the payout and whether it was transferred (beside its association and statement).
  */
 export function MySubscriptionsList() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const columns: DataColumn<TMySubscription>[] = [
-    {
-      key: 'association',
-      title: t('membersUi.subscriptions.association'),
-      card: 'title',
-      render: (_, row) => <AssociationTitle subscription={row} />,
-    },
     moneyColumn({
       key: 'cost',
       title: t('membersUi.subscriptions.cost'),
@@ -129,12 +138,6 @@ export function MySubscriptionsList() {
         </span>
       ),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'end',
-      render: (_, row) => <StatementLink subscription={row} />,
-    },
   ];
   return <MyList list="subscriptions" caption="membersUi.profile_tabs.subscriptions_caption" columns={columns} />;
 }
@@ -147,12 +150,6 @@ export function MyInstallmentsList() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const columns: DataColumn<TMySubscription>[] = [
-    {
-      key: 'association',
-      title: t('membersUi.subscriptions.association'),
-      card: 'title',
-      render: (_, row) => <AssociationTitle subscription={row} />,
-    },
     {
       key: 'received',
       title: t('membersUi.subscriptions.installments'),
@@ -180,12 +177,6 @@ export function MyInstallmentsList() {
       key: 'next_due',
       title: t('membersUi.subscriptions.next_due'),
       render: (_, row) => <NextDue subscription={row} />,
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'end',
-      render: (_, row) => <StatementLink subscription={row} />,
     },
   ];
   return (
