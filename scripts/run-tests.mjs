@@ -113,7 +113,30 @@ function countResults(jsonFile, exitCode) {
     failed = 1;
     note = 'no tests ran';
   }
-  return { passed, failed, skipped, note };
+  return { passed, failed, skipped, note, failures: failuresOf(report) };
+}
+
+/**
+ * What failed, a line each (file, test, the message's first line): CI keeps only the tail of the
+ * output, so the names must come after the suites' own long reports, beside the totals.
+ */
+function failuresOf(report) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
+  const out = [];
+  for (const file of report.testResults) {
+    const where = path.relative(ROOT, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const test of failedTests) {
+      out.push(`${where} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      out.push(`${where}: ${firstLine(file.message).slice(0, 300)}`);
+    }
+  }
+  return out;
 }
 
 function pad(text, width, right = false) {
@@ -169,6 +192,8 @@ async function main() {
   const summary = { passed: total('passed'), failed: total('failed'), skipped: total('skipped'), suites: rows };
   writeFileSync(path.join(RESULTS, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   printTable(rows);
+  const failures = rows.flatMap((r) => (r.failures ?? []).map((f) => `  ${r.name}: ${f}`));
+  if (failures.length > 0) console.log(`failed:\n${failures.join('\n')}\n`);
   console.log(`${summary.passed} passed, ${summary.failed} failed`);
   process.exitCode = summary.failed > 0 ? 1 : 0;
 }

@@ -8,16 +8,24 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export type Violation = { id: string; impact: string; help: string; targets: string[] };
 
-/** Waits for the finite animations and transitions on the page to end (spinners run forever: skipped). */
+/**
+ * Waits for the finite animations and transitions on the page to end (spinners run forever: skipped),
+ * and for those they set off: antd's motions (a sidebar group folding open after a navigation) add
+ * their classes a frame or two later, so the page counts as still only after two quiet frames.
+ */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round++) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => a.playState !== 'finished' && Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /**

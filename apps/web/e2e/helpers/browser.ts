@@ -26,12 +26,13 @@ export type Viewport = 'desktop' | 'phone';
  * (docs/decisions/0032-pwa.md) unless `serviceWorkers: 'allow'`: a test of the screens then never
  * races the worker's download of the whole app, nor its taking over the page half-way; the
  * installable app's own test (pwa.e2e.test.ts) allows it. `userAgent`: another device's (an iPhone).
+ * `reducedMotion`: the visitor's system asks for less motion.
  */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = 'desktop',
-  options: { serviceWorkers?: 'allow' | 'block'; userAgent?: string } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; userAgent?: string; reducedMotion?: 'reduce' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL,
@@ -40,6 +41,7 @@ export async function newPage(
     hasTouch: viewport === 'phone',
     serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
   });
   const page = await context.newPage();
   // Uncaught errors in the page are collected so a test can assert there were none.
@@ -133,4 +135,24 @@ export async function chooseOption(page: Page, combobox: Locator, typed: string,
       .click({ timeout: 5_000 });
     await field.getByTitle(option).first().waitFor({ timeout: 5_000 });
   });
+}
+
+/**
+ * Opens a screen of the signed-in shell without reloading the app, as a link inside it does (the
+ * router follows the history's popstate), and waits until the shell's content shows that location
+ * (`data-location`, set in the same render as the screen: components/layout/app-layout.tsx). Loads
+ * the page instead when the shell is not up yet or the location is the one shown.
+ */
+export async function openInApp(page: Page, to: string): Promise<void> {
+  const content = page.locator('.app-content[data-location]');
+  const shown = (await content.count()) > 0 ? await content.getAttribute('data-location') : null;
+  if (shown === null || shown === to) {
+    await page.goto(to);
+    return;
+  }
+  await page.evaluate((location) => {
+    window.history.pushState(null, '', location);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, to);
+  await page.locator(`.app-content[data-location="${to.replaceAll('"', '\\"')}"]`).waitFor();
 }

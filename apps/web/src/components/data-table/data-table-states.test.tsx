@@ -10,7 +10,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { renderWithProviders } from '../../test/render';
 import { type DataColumn, DataTable } from './data-table';
 import type { FilterDef } from './table-filters';
-import { PHONE_QUERY } from './use-media-query';
+import { PHONE_QUERY } from '../../lib/use-media-query';
 
 type Row = { id: number; name: string; status: string };
 const columns: DataColumn<Row>[] = [

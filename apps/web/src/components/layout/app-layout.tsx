@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Layout } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import type { AccessOfPath } from '../../lib/authorization';
 import { useClientSettings } from '../../lib/client-settings';
 import { loadScreenTexts } from '../../lib/i18n';
@@ -50,6 +50,7 @@ export function AppLayout({ notifications, accessOf, children }: Props) {
   const screens = Grid.useBreakpoint();
   const [menuOpen, setMenuOpen] = useState(false);
   const wide = screens.lg ?? true;
+  const location = useLocation();
 
   return (
     <Layout className="app-shell">
@@ -78,7 +79,9 @@ export function AppLayout({ notifications, accessOf, children }: Props) {
         </Layout.Header>
         <OfflineSlot />
         <PageHeader accessOf={accessOf} />
-        <Layout.Content className="app-content">
+        {/* data-location: the location whose screen the content shows, set in the same render as the
+            screen, so a browser test that navigates inside the app knows when the next screen is in. */}
+        <Layout.Content className="app-content" data-location={location.pathname + location.search}>
           {loading ? (
             <PageLoader />
           ) : user ? (

@@ -1,6 +1,6 @@
 import { Tabs, type TabsProps } from 'antd';
 import { useSearchParams } from 'react-router';
-import { PHONE_QUERY, useMediaQuery } from '../data-table/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import './page-tabs.css';
 
 type Item = NonNullable<TabsProps['items']>[number] & { key: string };

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../../components/data-table/table-pager';
 import { type DataColumn, TableCards, TableGrid } from '../../../components/data-table/table-views';
-import { PHONE_QUERY, useMediaQuery } from '../../../components/data-table/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import '../../../components/data-table/data-table.css';
 
 type Props<T> = {

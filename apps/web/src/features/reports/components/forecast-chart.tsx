@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { PHONE_QUERY, useMediaQuery } from '../../../components/data-table/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatDate, formatMoney, formatNumber, intlLocale } from '../../../lib/format';
 
 export type ForecastChartProps = {
