@@ -45,6 +45,10 @@ if (i18next.language !== 'ar') await changeLanguage('ar');
 afterEach(async () => {
   cleanup();
   await schemaLoadsSettled();
+  // A screen's lazy part still downloading when its test ends (the photo picker's progress bar) would
+  // fail once the file's environment is gone, and that failed module stays in the worker's shared
+  // cache (isolate: false) for every later file that draws it.
+  await vi.dynamicImportSettled();
   // A test that fixed the clock (lib/clock.ts setClockForTests) leaves the real one to the next.
   setClockForTests(undefined);
   window.localStorage.clear();
