@@ -1,3 +1,4 @@
+import type { TStatement } from '@portal/shared/schemas/members';
 import type { TAssociationCash, TCashReport, TMemberBalance } from '@portal/shared/schemas/reports';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,7 +206,7 @@ describe('the cash report and the Ledger tab in the browser', () => {
   );
 
   it(
-    'a member sees their own balance on their profile, as the API gives it to them, and their subscription in its tabs',
+    'a member sees their own balance on their profile, as the API gives it to them, their subscription in its tabs, and how each installment was paid on its statement',
     async () => {
       const { call } = await callerFor(portal, EARLY.phone, EARLY.password);
       const mine = await must<TMemberBalance>(call, 'GET', '/me/balance');
@@ -221,8 +222,19 @@ describe('the cash report and the Ledger tab in the browser', () => {
       // The tabs hold their own subscription (GET /me/subscriptions), not "nothing yet".
       await page.getByTestId(`subscription-${subscription?.id}`).waitFor();
       await page.getByRole('tab', { name: 'الأقساط' }).click();
+      const receiptsAsked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/v1/me/receipts/')) receiptsAsked.push(r.url());
+      });
       await page.getByTestId(`my-statement-${subscription?.id}`).click();
       await page.waitForURL(`**/my/subscriptions/${subscription?.id}/statement`);
+      // Each paid installment says how it was paid, from the statement itself (no request per receipt).
+      const statement = await must<TStatement>(call, 'GET', `/me/subscriptions/${subscription?.id}/statement`);
+      const [first] = statement.rows;
+      expect(first?.receipt?.method).toBe('cash');
+      expect(await readable(page.getByTestId(`statement-method-${first?.id}`))).toBe('نقدًا');
+      expect(await readable(page.getByTestId(`statement-receipt-${first?.id}`))).toBe(first?.receipt?.number);
+      expect(receiptsAsked).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSOCIATION_DURATION_DAYS } from '../constants.js';
 import { ASSOCIATION_TYPES, PAYMENT_STATUSES, TRANSFER_STATUSES, ZInstallmentTotals } from './associations.js';
 import { idField, wholeNumber } from './fields.js';
-import { ZReceiptRef } from './ledger.js';
+import { RECEIPT_METHODS, ZReceiptRef } from './ledger.js';
 import { ZListQuery } from './list.js';
 
 /**
@@ -50,8 +50,11 @@ export const ZStatementRow = z.object({
   status: z.enum(PAYMENT_STATUSES),
   received_at: z.string().nullable(),
   reference: z.string().nullable(),
-  /** The receipt covering it while received (GET /me/receipts/{id} prints it). */
-  receipt: ZReceiptRef.nullable(),
+  /**
+   * The receipt covering it while received (GET /me/receipts/{id} prints it), and how it was paid:
+   * the statement says so itself, so a page of it needs no request per receipt (and reads offline).
+   */
+  receipt: ZReceiptRef.extend({ method: z.enum(RECEIPT_METHODS) }).nullable(),
 });
 export type TStatementRow = z.infer<typeof ZStatementRow>;
 

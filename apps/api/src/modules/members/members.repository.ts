@@ -1,4 +1,5 @@
 import type { PaymentStatus } from '@portal/shared/schemas/associations';
+import type { ReceiptMethod } from '@portal/shared/schemas/ledger';
 import type {
   TMySubscription,
   TOpenAssociation,
@@ -136,13 +137,14 @@ export async function statementRows(
     reference: string | null;
     receipt_id: number | null;
     receipt_number: string | null;
+    receipt_method: ReceiptMethod | null;
   }>(
     // Every installment of the subscription, also those a previous holder paid (a replacement):
     // the caller holds it (the subscription is looked up with them first).
     await db.execute(sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
         case when i.status in ('received', 'cancelled') then i.status
           when i.due_date < ${today}::date then 'late' else 'future' end as status,
-        i.received_at, i.reference, r.id as receipt_id, r.number as receipt_number
+        i.received_at, i.reference, r.id as receipt_id, r.number as receipt_number, r.method as receipt_method
       from installments i
       join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
       left join receipts r on r.id = i.receipt_id
@@ -157,7 +159,10 @@ export async function statementRows(
     status: r.status,
     received_at: r.received_at ? new Date(r.received_at).toISOString() : null,
     reference: r.reference,
-    receipt: r.receipt_id === null ? null : { id: Number(r.receipt_id), number: r.receipt_number ?? '' },
+    receipt:
+      r.receipt_id === null || r.receipt_method === null
+        ? null
+        : { id: Number(r.receipt_id), number: r.receipt_number ?? '', method: r.receipt_method },
   }));
 }
 

@@ -116,6 +116,14 @@ describe('my associations', () => {
     ]);
     expect(statement.rows[9]).toMatchObject({ day_number: 10, due_date: TODAY, status: 'future', amount: 20 });
     expect(statement.rows[10]).toMatchObject({ day_number: 11, status: 'received', reference: 'REC-1' });
+    // Each received installment names its receipt and how it was paid; one receipt covers the three.
+    expect(statement.rows[10].receipt).toEqual({
+      id: expect.any(Number),
+      number: expect.stringMatching(/^R-\d{4}-\d{6}$/),
+      method: 'cash',
+    });
+    expect(statement.rows[0].receipt).toEqual(statement.rows[10].receipt);
+    expect(statement.rows[2].receipt).toBeNull();
     expect(statement.rows[1199]).toMatchObject({ day_number: 1200, due_date: '2030-04-14' });
   });
 });

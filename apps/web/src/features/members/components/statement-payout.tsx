@@ -4,31 +4,29 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useMyReceipt } from '../../ledger/api/ledger-api';
 import { Money, ReceiptNumber } from '../../ledger/components/money';
 import { TransferBadge } from './badges';
 import '../../ledger/components/ledger.css';
 
-/**
- * The receipt that may hold the payout's deduction: a payout settles the installments still unpaid
- * by its date with one receipt (method "deducted from the payout"), recorded with it, so it is the
- * newest receipt among the installments due by that date. Only a receipt that says it is a
- * deduction is shown as one (GET /me/receipts/{id}); none found, nothing is claimed.
- */
-export function deductionCandidate(statement: TStatement): number | null {
-  const s = statement.subscription;
-  const by = s.transfer_date ?? s.day.date;
-  let newest: number | null = null;
-  for (const row of statement.rows) {
-    if (row.status === 'received' && row.receipt && row.due_date <= by) {
-      if (newest === null || row.receipt.id > newest) newest = row.receipt.id;
-    }
-  }
-  return newest;
-}
-
-/** Piastres, to subtract money exactly (the amounts have at most two decimals). */
+/** Piastres, to add and subtract money exactly (the amounts have at most two decimals). */
 const piastres = (pounds: number) => Math.round(pounds * 100);
+
+/**
+ * The payout's deduction, read from the statement itself: a payout settles the installments still
+ * unpaid by its date with one receipt whose method is "deducted from the payout", and its amount is
+ * what those installments add up to. A reversed receipt no longer covers them, so it is not found.
+ */
+export function payoutDeduction(statement: TStatement): { id: number; number: string; amount: number } | null {
+  let found: { id: number; number: string } | null = null;
+  for (const row of statement.rows) {
+    const receipt = row.receipt;
+    if (receipt?.method === 'payout_deduction' && (found === null || receipt.id > found.id)) found = receipt;
+  }
+  if (!found) return null;
+  const id = found.id;
+  const sum = statement.rows.reduce((n, row) => (row.receipt?.id === id ? n + piastres(row.amount) : n), 0);
+  return { id, number: found.number, amount: sum / 100 };
+}
 
 /**
  * My payout on the statement: the amount, and once it was transferred, when, what was deducted
@@ -39,10 +37,7 @@ export function StatementPayout({ statement }: { statement: TStatement }) {
   const lang = currentLanguage();
   const s = statement.subscription;
   const paid = s.transfer_status === 'paid';
-  const candidate = paid ? deductionCandidate(statement) : null;
-  const receipt = useMyReceipt(candidate ?? 0);
-  const deduction =
-    receipt.data && receipt.data.method === 'payout_deduction' && !receipt.data.reversed ? receipt.data : null;
+  const deduction = paid ? payoutDeduction(statement) : null;
   return (
     <section
       className="member-card statement-payout"

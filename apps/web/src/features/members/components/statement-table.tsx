@@ -1,6 +1,5 @@
-import type { ReceiptMethod } from '@portal/shared/schemas/ledger';
 import type { TStatement, TStatementRow } from '@portal/shared/schemas/members';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateColumn, moneyColumn } from '../../../components/data-table/columns';
@@ -9,7 +8,6 @@ import type { FilterDef } from '../../../components/data-table/table-filters';
 import { paths } from '../../../config/paths';
 import { formatId } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { myReceiptQuery } from '../../ledger/api/ledger-api';
 import { MethodText, ReceiptNumber } from '../../ledger/components/money';
 import { membersKeys } from '../api/keys';
 import { statementQuery } from '../api/members-api';
@@ -17,34 +15,8 @@ import { localPage } from '../lib/local-page';
 import { isPaymentStatus, PAYMENT_STATUS_LIST } from '../lib/statuses';
 import { PaymentStatusBadge } from './badges';
 
-/**
- * A statement row with its place among all the installments (1 = the first due) and, once its
- * page is shown, how its receipt was paid.
- */
-type NumberedRow = TStatementRow & { number: number; method?: ReceiptMethod };
-
-/**
- * How the receipts of one page were paid: the statement names each received installment's receipt
- * but not its method, so the page's receipts (a handful: one page, and one receipt often covers
- * several installments) are read from GET /me/receipts/{id}, cached. A receipt that fails to load
- * just shows no method.
- */
-async function withMethods(queryClient: QueryClient, rows: NumberedRow[]): Promise<NumberedRow[]> {
-  const ids = [...new Set(rows.flatMap((row) => (row.receipt ? [row.receipt.id] : [])))];
-  const methods = new Map<number, ReceiptMethod>();
-  await Promise.all(
-    ids.map(async (id) => {
-      try {
-        methods.set(id, (await queryClient.fetchQuery(myReceiptQuery(id))).method);
-      } catch {
-        // shown without its method
-      }
-    }),
-  );
-  return rows.map((row) =>
-    row.receipt && methods.has(row.receipt.id) ? { ...row, method: methods.get(row.receipt.id) } : row,
-  );
-}
+/** A statement row with its place among all the installments (1 = the first due). */
+type NumberedRow = TStatementRow & { number: number };
 
 /** The receipt of a received installment: its number, to print, and how it was paid. */
 function ReceiptCell({ row }: { row: NumberedRow }) {
@@ -59,11 +31,9 @@ function ReceiptCell({ row }: { row: NumberedRow }) {
       >
         <ReceiptNumber number={row.receipt.number} />
       </Link>
-      {row.method && (
-        <span className="muted" data-testid={`statement-method-${row.id}`}>
-          <MethodText method={row.method} />
-        </span>
-      )}
+      <span className="muted" data-testid={`statement-method-${row.id}`}>
+        <MethodText method={row.receipt.method} />
+      </span>
     </span>
   );
 }
@@ -146,10 +116,9 @@ export function StatementTable({ statement, version }: { statement: TStatement; 
       queryKey={membersKeys.statementPages(id, version)}
       fetchPage={async (body) => {
         const whole = await queryClient.fetchQuery(statementQuery(id));
-        const page = localPage(numberedRows(whole), body, {
+        return localPage(numberedRows(whole), body, {
           keep: (row, request) => !isPaymentStatus(request.status) || row.status === request.status,
         });
-        return { ...page, data: await withMethods(queryClient, page.data) };
       }}
       columns={columns}
       rowKey={(row) => row.id}

@@ -47,7 +47,10 @@ export function makeStatement(count = 1200, received = 30, late = 5): TStatement
       status,
       received_at: status === 'received' ? `${due}T10:00:00.000Z` : null,
       reference: status === 'received' ? `FAW-${1000 + i}` : null,
-      receipt: status === 'received' ? { id: 1000 + i, number: `R-2026-${String(1000 + i).padStart(6, '0')}` } : null,
+      receipt:
+        status === 'received'
+          ? { id: 1000 + i, number: `R-2026-${String(1000 + i).padStart(6, '0')}`, method: 'cash' }
+          : null,
     };
   });
   const future = count - received - late;
