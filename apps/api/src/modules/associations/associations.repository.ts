@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { AssociationStatus, TAssociation, TAssociationListRequest } from '@portal/shared/schemas/associations';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type AssociationRow, associationDays, associations, subscriptions } from '../../db/schema/associations.js';
@@ -5,7 +6,6 @@ import { users } from '../../db/schema/users.js';
 import type { Reader, Tx } from '../../db/transaction.js';
 import { keysetBatches } from '../../lib/export.js';
 import { cappedCount, likeContains, listPage, orderBy, type PageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 
 /** The generated code of an association, e.g. A-000042 (DESIGN §2). */
 export function associationCode(id: number): string {

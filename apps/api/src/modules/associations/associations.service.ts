@@ -1,4 +1,5 @@
 import { ASSOCIATION_DURATION_DAYS } from '@portal/shared/constants';
+import { poundsToPiastres } from '@portal/shared/money';
 import type {
   TAssociation,
   TAssociationCreateRequest,
@@ -15,7 +16,6 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
 import { type AppContext, callerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
-import { poundsToPiastres } from '../../lib/money.js';
 import type { TableRow } from '../../lib/table-file.js';
 import {
   findAssociation,

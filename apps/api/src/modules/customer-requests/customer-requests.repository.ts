@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { Viewer } from '@portal/shared/policy';
 import { MAIN_DOCUMENTS } from '@portal/shared/schemas/customer-requests';
 import {
@@ -17,7 +18,6 @@ import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, likeContains, listPage, pageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 
 type Named = { id: number; name: string; name_local: string };
 

@@ -1,4 +1,5 @@
 import { translate } from '@portal/shared/messages';
+import { poundsToPiastres } from '@portal/shared/money';
 import { holds, type Viewer } from '@portal/shared/policy';
 import type {
   TCustomerRequestDetail,
@@ -21,7 +22,6 @@ import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf, viewerOf } from '../../lib/context.js';
-import { poundsToPiastres } from '../../lib/money.js';
 import { notAllowedNow } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
 import {

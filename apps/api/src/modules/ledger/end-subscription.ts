@@ -1,3 +1,4 @@
+import { piastresToPounds, poundsToPiastres } from '@portal/shared/money';
 import type {
   TRefundRequest,
   TReplaceRequest,
@@ -10,7 +11,6 @@ import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf } from '../../lib/context.js';
-import { piastresToPounds, poundsToPiastres } from '../../lib/money.js';
 import { balanceOf, isClosed, lockSubscription, owedBackPiastres, readSubscription } from './ledger.repository.js';
 import { assertOpen, closedError } from './record-money.js';
 

@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type {
   ReceiptMethod,
   TInstallmentLine,
@@ -11,7 +12,6 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader, Tx } from '../../db/transaction.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { associationCode } from '../associations/associations.repository.js';
 
 /**

@@ -1,3 +1,4 @@
+import { piastresToPounds, poundsToPiastres } from '@portal/shared/money';
 import type { TReceivePaymentsRequest, TTransferRequest } from '@portal/shared/schemas/associations';
 import type { PayoutRefusal, TPayoutQuote } from '@portal/shared/schemas/ledger';
 import { sql } from 'drizzle-orm';
@@ -5,7 +6,6 @@ import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf, type TxContext } from '../../lib/context.js';
-import { piastresToPounds, poundsToPiastres } from '../../lib/money.js';
 import { tellMember } from '../notifications/tell-member.js';
 import { readSetting } from '../settings/settings.service.js';
 import {

@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { TReversal, TReverseRequest } from '@portal/shared/schemas/ledger';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
@@ -5,7 +6,6 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf, type TxContext } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { tellMember } from '../notifications/tell-member.js';
 import { lockSubscription, restoreInstallments } from './ledger.repository.js';
 import { MY_ASSOCIATIONS } from './record-money.js';

@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { PaymentStatus } from '@portal/shared/schemas/associations';
 import type { ReceiptMethod } from '@portal/shared/schemas/ledger';
 import type {
@@ -10,7 +11,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { cappedCount, listPage, type PageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { associationCode } from '../associations/associations.repository.js';
 
 /**

@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { TSubscriptionQuote } from '@portal/shared/schemas/associations';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type {
@@ -13,7 +14,6 @@ import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { installmentTotals } from '../subscriptions/subscriptions.repository.js';
 import { quoteSubscription, subscribe } from '../subscriptions/subscriptions.service.js';
 import {

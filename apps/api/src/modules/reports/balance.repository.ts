@@ -1,8 +1,8 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { TMemberBalance } from '@portal/shared/schemas/reports';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { associationCode } from '../associations/associations.repository.js';
 
 const money = (piastres: number | string | null | undefined) => piastresToPounds(Number(piastres ?? 0));

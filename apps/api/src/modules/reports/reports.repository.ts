@@ -1,10 +1,10 @@
 import { ASSOCIATION_DURATION_DAYS } from '@portal/shared/constants';
+import { piastresToPounds } from '@portal/shared/money';
 import type { TCashReportListRequest, TForecast } from '@portal/shared/schemas/reports';
 import { FORECAST_DAYS } from '@portal/shared/schemas/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { idOfCode } from '../associations/associations.repository.js';
 
 /**

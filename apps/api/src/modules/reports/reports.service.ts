@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { TListPage } from '@portal/shared/schemas/list';
 import type {
   TAssociationCash,
@@ -11,7 +12,6 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { keysetBatches } from '../../lib/export.js';
 import { cappedCount, listPage, pageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { associationCode, associationStatus } from '../associations/associations.repository.js';
 import { memberBalance, userExists } from './balance.repository.js';
 import {

@@ -1,4 +1,5 @@
 import { ASSOCIATION_DURATION_DAYS } from '@portal/shared/constants';
+import { piastresToPounds } from '@portal/shared/money';
 import type {
   PaymentStatus,
   TPayment,
@@ -14,7 +15,6 @@ import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 
 const subscriptionColumns = {
   id: subscriptions.id,

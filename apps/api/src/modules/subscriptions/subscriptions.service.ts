@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type {
   TPayment,
   TPaymentListRequest,
@@ -20,7 +21,6 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 import { lockAssociation } from '../associations/associations.repository.js';
 import { balanceOf, findPayout, isClosed, readSubscription } from '../ledger/ledger.repository.js';
 import { recordPayout, receivePayments as recordReceipts } from '../ledger/record-money.js';

@@ -1,3 +1,4 @@
+import { piastresToPounds } from '@portal/shared/money';
 import type { Viewer } from '@portal/shared/policy';
 import {
   type TTurnMove,
@@ -11,7 +12,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
-import { piastresToPounds } from '../../lib/money.js';
 
 type TurnMoveRecord = {
   id: number;

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AntdProviders from '../../app/antd-providers';
 import { changeLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
+import { PHONE_QUERY } from '../../lib/use-media-query';
 import { renderWithProviders } from '../../test/render';
 import { type DataColumn, DataTable } from './data-table';
 import type { FilterDef } from './table-filters';
-import { PHONE_QUERY } from '../../lib/use-media-query';
 
 type Row = { id: number; name: string; status: string };
 const columns: DataColumn<Row>[] = [

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useDefaultPageSize } from '../../lib/client-settings';
 import { formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ExportButton, type ExportTo } from './export-button';
 import { activeFilterCount, type FilterDef, filterNamesOf, type SortChoice, TableFilters } from './table-filters';
 import { TablePager } from './table-pager';
 import { type DataColumn, type SortState, TableCards, TableGrid } from './table-views';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { toListRequest, useTableState } from './use-table-state';
 import './data-table.css';
 

@@ -1,3 +1,4 @@
+import { poundsToPiastres } from '@portal/shared/money';
 import type { TStatement } from '@portal/shared/schemas/members';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,9 +8,6 @@ import { currentLanguage } from '../../../lib/i18n';
 import { Money, ReceiptNumber } from '../../ledger/components/money';
 import { TransferBadge } from './badges';
 import '../../ledger/components/ledger.css';
-
-/** Piastres, to add and subtract money exactly (the amounts have at most two decimals). */
-const piastres = (pounds: number) => Math.round(pounds * 100);
 
 /**
  * The payout's deduction, read from the statement itself: a payout settles the installments still
@@ -24,7 +22,7 @@ export function payoutDeduction(statement: TStatement): { id: number; number: st
   }
   if (!found) return null;
   const id = found.id;
-  const sum = statement.rows.reduce((n, row) => (row.receipt?.id === id ? n + piastres(row.amount) : n), 0);
+  const sum = statement.rows.reduce((n, row) => (row.receipt?.id === id ? n + poundsToPiastres(row.amount) : n), 0);
   return { id, number: found.number, amount: sum / 100 };
 }
 
@@ -83,7 +81,10 @@ export function StatementPayout({ statement }: { statement: TStatement }) {
             <div className="money-line money-line-total">
               <dt>{t('ledgerUi.statement.payout_net')}</dt>
               <dd>
-                <Money amount={(piastres(s.amount) - piastres(deduction.amount)) / 100} testId="statement-payout-net" />
+                <Money
+                  amount={(poundsToPiastres(s.amount) - poundsToPiastres(deduction.amount)) / 100}
+                  testId="statement-payout-net"
+                />
               </dd>
             </div>
           </>

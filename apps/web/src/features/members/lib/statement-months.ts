@@ -1,9 +1,5 @@
+import { poundsToPiastres } from '@portal/shared/money';
 import type { TStatementRow } from '@portal/shared/schemas/members';
-
-/** An amount of EGP as whole piastres: sums of them are exact (no 0.1 + 0.2 drift over 1,200 rows). */
-export function piastresOf(pounds: number): number {
-  return Math.round(pounds * 100);
-}
 
 /** How many installments, and their sum in piastres. */
 export type Tally = { count: number; piastres: number };
@@ -42,7 +38,7 @@ export function groupByMonth(rows: readonly TStatementRow[]): MonthGroup[] {
     }
     const tally = group[row.status];
     tally.count += 1;
-    tally.piastres += piastresOf(row.amount);
+    tally.piastres += poundsToPiastres(row.amount);
   }
   return [...months.values()].sort((a, b) => a.month.localeCompare(b.month));
 }

@@ -1,4 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { poundsToPiastres } from '@portal/shared/money';
 import { type TPayment, ZReceivePaymentsRequest } from '@portal/shared/schemas/associations';
 import {
   RECEIPT_FIELDS,
@@ -43,7 +44,7 @@ const FIELDS = ['method', 'reference', 'received_on', 'note'];
  * (an association's cost), so the sum of integers is exact; shown with the one money formatter.
  */
 export function totalPiastres(payments: readonly Pick<TPayment, 'amount'>[]): number {
-  return payments.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
+  return payments.reduce((sum, p) => sum + poundsToPiastres(p.amount), 0);
 }
 
 /** The receipts a recording made (one per subscription), each once, in the order the server gave them. */

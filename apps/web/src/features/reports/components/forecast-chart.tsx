@@ -12,8 +12,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatDate, formatMoney, formatNumber, intlLocale } from '../../../lib/format';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 export type ForecastChartProps = {
   days: TForecastDay[];

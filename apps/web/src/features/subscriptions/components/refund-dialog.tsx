@@ -1,3 +1,4 @@
+import { poundsToPiastres } from '@portal/shared/money';
 import { ZRefundRequest } from '@portal/shared/schemas/ledger';
 import { toLatinNumber } from '@portal/shared/text';
 import { Alert, Button, Form, Input } from 'antd';
@@ -23,16 +24,13 @@ type Values = { amount: string; reference: string; date: string | null; note?: s
 
 const FIELDS = ['amount', 'reference', 'date', 'note'];
 
-/** Piastres of an amount in EGP (at most two decimals, as the schema allows): to compare money exactly. */
-const piastres = (pounds: number) => Math.round(pounds * 100);
-
 /** The refund may not exceed what is owed back to the member (the server checks it again, in SQL). */
 export function refundLimitRule(owedBack: number) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
       const parsed = ZRefundRequest.shape.amount.safeParse(value);
       if (!parsed.success) return; // the amount's own rule says what is wrong
-      if (piastres(parsed.data) > piastres(owedBack)) {
+      if (poundsToPiastres(parsed.data) > poundsToPiastres(owedBack)) {
         throw new Error(
           // The catalogue's text says the currency itself: the amount alone, with its two decimals.
           i18next.t('ledger.errors.refund_exceeds', {
