@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { useContext } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { REDUCED_MOTION_QUERY } from '../lib/use-media-query';
+import { mediaMatching } from '../test/media';
 import { renderWithProviders } from '../test/render';
 
 let seen: { motion: boolean | undefined; waveDisabled: boolean | undefined } | null = null;
@@ -16,24 +17,11 @@ function Probe() {
 
 /** The system setting, as the browser reports it (test/setup.ts answers "no" to every query). */
 function systemAsksForLessMotion(asks: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: asks && query === REDUCED_MOTION_QUERY,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  mediaMatching((query) => asks && query === REDUCED_MOTION_QUERY);
 }
 
 describe("antd's motion follows the visitor's reduced-motion setting", () => {
   afterEach(() => {
-    vi.restoreAllMocks();
     seen = null;
   });
 

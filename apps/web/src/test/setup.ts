@@ -7,21 +7,10 @@ import { schemaLoadsSettled } from '../lib/forms';
 import { changeLanguage, initI18n, loadScreenTexts, screenTextNames } from '../lib/i18n';
 import { clearOfflineCopies } from '../lib/offline';
 import { currentToasts, dismissToast } from '../lib/toast';
+import { fakeMatchMedia } from './media';
 
 // antd reads these browser APIs that jsdom lacks (STACK.md).
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 window.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

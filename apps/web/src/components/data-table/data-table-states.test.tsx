@@ -8,6 +8,7 @@ import AntdProviders from '../../app/antd-providers';
 import { changeLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { PHONE_QUERY } from '../../lib/use-media-query';
+import { mediaMatching } from '../../test/media';
 import { renderWithProviders } from '../../test/render';
 import { type DataColumn, DataTable } from './data-table';
 import type { FilterDef } from './table-filters';
@@ -61,19 +62,7 @@ function deferred<T>() {
 
 /** Pretends to be a phone (390 px): PHONE_QUERY matches. */
 function onPhone() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query === PHONE_QUERY,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
+  mediaMatching((query) => query === PHONE_QUERY);
 }
 
 afterEach(() => vi.unstubAllGlobals());
