@@ -31,3 +31,15 @@ export function sessionsOf(db: Database, userId: number) {
 export function securityEvents(db: Database, action: string) {
   return db.select().from(auditLogs).where(eq(auditLogs.action, action)).orderBy(asc(auditLogs.id));
 }
+
+/**
+ * How many due dates the installments' day rollup (installment_day_counts) counts differently from
+ * the installments themselves, by state: 0 when the triggers kept it exact.
+ */
+export const DAY_ROLLUP_DRIFT = sql`(select count(*) from (select due_date,
+    count(*) filter (where status = 'pending') as p, count(*) filter (where status = 'received') as r,
+    count(*) filter (where status = 'cancelled') as x
+    from installments group by due_date) e
+  full join installment_day_counts c using (due_date)
+  where coalesce(e.p, 0) <> coalesce(c.pending, 0) or coalesce(e.r, 0) <> coalesce(c.received, 0)
+    or coalesce(e.x, 0) <> coalesce(c.cancelled, 0))`;
