@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentLanguage, launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { documentLanguage, launchBrowser, loginThroughForm, newPage, presetStorage } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
 /**
@@ -109,7 +109,7 @@ describe('the guest pages, prerendered', () => {
           const { page, context } = await newPage(browser, portal.url, viewport);
           if (lang === 'en') {
             await context.addCookies([{ name: 'lang', value: 'en', url: portal.url }]);
-            await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+            await presetStorage(context, 'en');
           }
           const problems = consoleProblems(page);
           const release = await holdBack(page, '**/assets/index-*.js');

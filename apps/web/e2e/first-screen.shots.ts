@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, newPage, type Viewport } from './helpers/browser';
+import { launchBrowser, newPage, presetStorage, type Viewport } from './helpers/browser';
 import { type Portal, startPortal } from './helpers/portal';
 import { settled } from './helpers/shots';
 
@@ -33,7 +33,7 @@ describe('the first screen', () => {
         for (const name of PAGES) {
           const { page, context } = await newPage(browser, portal.url, viewport);
           if (lang === 'en') await context.addCookies([{ name: 'lang', value: 'en', url: portal.url }]);
-          if (lang === 'en') await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+          if (lang === 'en') await presetStorage(context, 'en');
           let release = () => {};
           const gate = new Promise<void>((resolve) => {
             release = resolve;

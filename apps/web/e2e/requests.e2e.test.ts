@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone } from './helpers/axe';
-import { launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, presetStorage } from './helpers/browser';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 import { makeRequestsData, type RequestsData, receivePayments } from './helpers/requests-data';
 
@@ -15,7 +15,7 @@ const SLOW = 240_000;
 async function open(portal: Portal, browser: Browser, lang: 'ar' | 'en') {
   const opened = await newPage(browser, portal.url);
   opened.page.setDefaultTimeout(60_000);
-  await opened.context.addInitScript((language) => window.localStorage.setItem('lang', language), lang);
+  await presetStorage(opened.context, lang);
   return opened;
 }
 

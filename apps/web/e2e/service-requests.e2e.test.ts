@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomerRequest } from '../../api/test/factories/customer-requests';
 import { cairoDayFromToday, callerFor } from './helpers/api-calls';
 import { animationsDone } from './helpers/axe';
-import { launchBrowser, loginThroughForm, newPage, untilItTakes } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, presetStorage, untilItTakes } from './helpers/browser';
 import { createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -159,7 +159,7 @@ describe('service requests from the form to the receipt', () => {
       const staff = await newPage(browser, portal.url, 'desktop');
       const desk = staff.page;
       desk.setDefaultTimeout(60_000);
-      await staff.context.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+      await presetStorage(staff.context, 'en');
       await loginThroughForm(desk, ADMIN.phone, ADMIN.password);
       await desk.goto('/requests');
       await desk.getByRole('heading', { name: 'Service requests' }).waitFor();
@@ -223,7 +223,7 @@ describe('service requests from the form to the receipt', () => {
       const staff = await newPage(browser, portal.url, 'desktop');
       const desk = staff.page;
       desk.setDefaultTimeout(60_000);
-      await staff.context.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+      await presetStorage(staff.context, 'en');
       await loginThroughForm(desk, ADMIN.phone, ADMIN.password);
       await desk.goto(`/requests/${request.id}`);
       await desk.getByRole('button', { name: 'Reject', exact: true }).click();

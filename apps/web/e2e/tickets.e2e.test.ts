@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from './helpers/api-calls';
 import { animationsDone, seriousViolations } from './helpers/axe';
-import { documentLanguage, launchBrowser, loginThroughForm, newPage } from './helpers/browser';
+import { documentLanguage, launchBrowser, loginThroughForm, newPage, presetStorage } from './helpers/browser';
 import { latestMailTo } from './helpers/mail';
 import { createMember } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
@@ -98,7 +98,7 @@ describe('help-desk tickets in the browser', () => {
 
       // ---- Staff, on a desk, in English: the help-desk list, then the conversation.
       const staff = await newPage(browser, portal.url);
-      await staff.context.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+      await presetStorage(staff.context, 'en');
       const desk = staff.page;
       desk.setDefaultTimeout(60_000);
       await loginThroughForm(desk, ADMIN.phone, ADMIN.password);
@@ -177,7 +177,7 @@ describe('help-desk tickets in the browser', () => {
       expect(guest.errors).toEqual([]);
 
       const staff = await newPage(browser, portal.url);
-      await staff.context.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+      await presetStorage(staff.context, 'en');
       const desk = staff.page;
       desk.setDefaultTimeout(60_000);
       await loginThroughForm(desk, ADMIN.phone, ADMIN.password);
