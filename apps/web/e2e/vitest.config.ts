@@ -15,7 +15,12 @@ export default defineConfig({
     // expect.poll waits for what a person waits for (a title once the page's texts arrive, a count
     // once the answer is in): its default second is shorter than a chunk takes on a busy machine.
     expect: { poll: { timeout: 30_000 } },
-    // Two cores: one browser and one server at a time keeps runs steady.
-    fileParallelism: false,
+    // Two files at a time, each with its own browser, portal and database: one file alone left a
+    // quarter of both cores idle while the page waited on the server and the server on the page
+    // (634 s → 464 s, docs/decisions/0038). The API's modules load once per worker, not once per
+    // file; e2e/helpers/setup-file.ts puts back the one module state a file may change (the clock).
+    maxWorkers: 2,
+    isolate: false,
+    setupFiles: ['e2e/helpers/setup-file.ts'],
   },
 });
