@@ -34,7 +34,7 @@ describe.skipIf(!runs)('scale demo: a kill -9 under load loses nothing', () => {
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'scripts/scale-demo/index.ts', '--duration', '20'],
+        ['--conditions=source', '--import', 'tsx', 'scripts/scale-demo/index.ts', '--duration', '10'],
         {
           cwd: REPO_ROOT,
           env: { ...process.env, SCALE_DATABASE_URL: admin.toString(), REDIS_URL: process.env.TEST_REDIS_URL },

@@ -220,9 +220,9 @@ describe('accessibility of every screen (axe-core, serious and critical)', () =>
   ) {
     const found: string[] = [];
     for (const viewport of ['desktop', 'phone'] as const) {
-      // What axe judges is each screen at rest: with less motion asked for, antd's transitions (a
-      // sidebar group folding open, colours fading) are off and the screen is at rest at once.
-      const { page, context } = await newPage(browser, portal.url, viewport, { reducedMotion: 'reduce' });
+      // What axe judges is each screen at rest: newPage asks for less motion, so antd's transitions
+      // (a sidebar group folding open, colours fading) are off and the screen is at rest at once.
+      const { page, context } = await newPage(browser, portal.url, viewport);
       page.setDefaultTimeout(60_000);
       // The app keeps its session in localStorage (lib/session-store.ts): sign in as the app would.
       await presetStorage(context, lang, signedInAs ? as : undefined);

@@ -26,13 +26,17 @@ export type Viewport = 'desktop' | 'phone';
  * (docs/decisions/0032-pwa.md) unless `serviceWorkers: 'allow'`: a test of the screens then never
  * races the worker's download of the whole app, nor its taking over the page half-way; the
  * installable app's own test (pwa.e2e.test.ts) allows it. `userAgent`: another device's (an iPhone).
- * `reducedMotion`: the visitor's system asks for less motion.
+ * `motion`: by default the visitor's system asks for less motion, so dialogs, drawers and menus
+ * open without their animation (antd follows the setting, app/antd-providers.tsx): a click a test
+ * makes lands where the element is, not where a half-opened dialog was a frame before (with two
+ * browser files at once, a confirm button clicked mid zoom could miss; docs/decisions/0038).
+ * `'full'` for a test that needs the animations.
  */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = 'desktop',
-  options: { serviceWorkers?: 'allow' | 'block'; userAgent?: string; reducedMotion?: 'reduce' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; userAgent?: string; motion?: 'reduced' | 'full' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL,
@@ -41,7 +45,7 @@ export async function newPage(
     hasTouch: viewport === 'phone',
     serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+    reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
   });
   const page = await context.newPage();
   // Uncaught errors in the page are collected so a test can assert there were none.

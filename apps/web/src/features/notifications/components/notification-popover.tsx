@@ -26,6 +26,12 @@ function isAppPath(link: string | null): link is string {
   return /^\/(?![/\\])/.test(link ?? '');
 }
 
+/** The focus is in the open panel, or nowhere (on the body: the element that had it was removed). */
+function focusInPanelOrLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active.closest('.notification-popover') !== null;
+}
+
 function NotificationRow({
   item,
   lang,
@@ -85,11 +91,18 @@ export default function NotificationPopover() {
   const total = list.data?.total ?? 0;
   const hasMore = items.length < total && limit < NOTIFICATIONS_MAX_LIMIT;
 
-  const changeOpen = (next: boolean) => {
+  const changeOpen = (next: boolean, returnFocus = true) => {
     setOpen(next);
-    if (next) void list.refetch();
+    if (next) {
+      void list.refetch();
+      return;
+    }
     // The next opening starts from the newest five again.
-    else setLimit(NOTIFICATIONS_START_LIMIT);
+    setLimit(NOTIFICATIONS_START_LIMIT);
+    // However it closes (Escape is handled by antd's own listener too, which can close the panel
+    // before ours runs), a focus that was in the panel, or lost with a button the panel removed,
+    // goes back to the bell.
+    if (returnFocus && focusInPanelOrLost()) triggerRef.current?.focus();
   };
 
   const close = () => {
@@ -100,7 +113,8 @@ export default function NotificationPopover() {
   const openItem = (item: TNotificationItem) => {
     if (!item.seen) see.mutate(item.id);
     if (isAppPath(item.link)) {
-      changeOpen(false);
+      // The link's page takes the focus.
+      changeOpen(false, false);
       navigate(item.link);
     }
   };
