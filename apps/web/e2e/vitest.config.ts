@@ -18,9 +18,9 @@ export default defineConfig({
     // Two files at a time, each with its own browser, portal and database: one file alone left a
     // quarter of both cores idle while the page waited on the server and the server on the page
     // (634 s → 464 s, docs/decisions/0038). The API's modules load once per worker, not once per
-    // file; e2e/helpers/setup-file.ts puts back the one module state a file may change (the clock).
+    // file; the API suite's setup file puts back the one module state a file may change (the clock).
     maxWorkers: 2,
     isolate: false,
-    setupFiles: ['e2e/helpers/setup-file.ts'],
+    setupFiles: ['../api/test/helpers/setup-file.ts'],
   },
 });
