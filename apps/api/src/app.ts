@@ -163,7 +163,7 @@ export async function buildApp({ env, database, logStream }: BuildOptions): Prom
   );
   await app.register(rateLimitPlugin, { env });
   await app.register(inputGuardPlugin);
-  await app.register(idempotencyPlugin);
+  await app.register(idempotencyPlugin, { leaseSeconds: env.IDEMPOTENCY_CLAIM_LEASE_SECONDS });
   await app.register(openApiPlugin);
   // Multipart bodies are read only by the routes that ask for them; a route may lower these limits.
   await app.register(multipart, {

@@ -41,6 +41,12 @@ const ZEnv = z
      */
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /**
+     * How long an idempotency claim without an answer is held before a retry may take it over (the
+     * instance that made it died mid-call). Longer than any call runs: calls' statements time out in
+     * seconds (DB_STATEMENT_TIMEOUT_MS); shorter means a retry after a crash goes through sooner.
+     */
+    IDEMPOTENCY_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+    /**
      * Seconds between the live stream's keep-alive lines (under a proxy's idle timeout); each also
      * checks the stream's session, so a signed-out or revoked session loses its stream within this.
      */

@@ -11,7 +11,8 @@ describe('a create sent twice with one Idempotency-Key creates once (issue 9: do
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // A lease other than the default 60 s: the one configured is the one kept.
+    t = await createTestApp({ IDEMPOTENCY_CLAIM_LEASE_SECONDS: '20' });
     admin = await loginAs(t.app, ADMIN.phone, ADMIN.password);
   });
   afterAll(() => t?.close());
@@ -72,8 +73,13 @@ describe('a create sent twice with one Idempotency-Key creates once (issue 9: do
     const early = await create(payload, 'form-submit-0006');
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('request_in_progress');
+    // Within the configured lease (20 s) the claim still holds.
     await t.db.execute(
-      sql`update idempotency_keys set created_at = now() - interval '61 seconds' where key = 'form-submit-0006'`,
+      sql`update idempotency_keys set created_at = now() - interval '18 seconds' where key = 'form-submit-0006'`,
+    );
+    expect((await create(payload, 'form-submit-0006')).statusCode).toBe(409);
+    await t.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '21 seconds' where key = 'form-submit-0006'`,
     );
     const retry = await create(payload, 'form-submit-0006');
     expect(retry.statusCode, retry.body).toBe(201);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_CLAIM_LEASE, IDEMPOTENCY_TTL, idempotencyKeys } from '../db/schema/idempotency.js';
+import { IDEMPOTENCY_TTL, idempotencyKeys } from '../db/schema/idempotency.js';
 import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
@@ -44,11 +44,12 @@ function requestHashOf(request: FastifyRequest): string {
  * (a double click, a network retry) gets that answer back, with `Idempotency-Replayed: true`,
  * and creates nothing; a retry while the first still runs gets 409. A failed first call keeps
  * nothing, so the same key may try again. A claim left by an instance killed mid-call (no answer
- * after IDEMPOTENCY_CLAIM_LEASE) is taken over by the next retry, which runs the call again: a
+ * after `leaseSeconds`, IDEMPOTENCY_CLAIM_LEASE_SECONDS) is taken over by the next retry, which runs the call again: a
  * create whose transaction did commit before the kill then meets its own record (a unique
  * constraint: the day is taken) rather than making a second one (docs/decisions/0023).
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { leaseSeconds: number }) => {
+  const lease = sql`make_interval(secs => ${opts.leaseSeconds})`;
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -92,7 +93,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
             eq(idempotencyKeys.scope, scope),
             eq(idempotencyKeys.key, header),
             isNull(idempotencyKeys.status),
-            lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_CLAIM_LEASE}`),
+            lt(idempotencyKeys.createdAt, sql`now() - ${lease}`),
           ),
         )
         .returning({ key: idempotencyKeys.key });

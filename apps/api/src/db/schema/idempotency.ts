@@ -28,8 +28,3 @@ export const idempotencyKeys = pgTable(
 );
 
 export const IDEMPOTENCY_TTL = sql`interval '24 hours'`;
-/**
- * A claim still without an answer after this long belongs to an instance that died mid-call (no
- * request runs a minute: statements time out after seconds): the next retry takes it over.
- */
-export const IDEMPOTENCY_CLAIM_LEASE = sql`interval '60 seconds'`;
