@@ -5,6 +5,12 @@
 //   npm test                        every suite
 //   npm test -- api shared          only these (run in the order below)
 //
+// The API suite is two: `api` (every file but the fault and load tests) and
+// `api-alone` (those, one file at a time). `api-alone` runs beside `web`: its
+// files mostly wait on the servers they start and stop, and the web components
+// take the CPU they leave, at the lowest priority so that the fault tests' timing
+// stays theirs (docs/decisions/0039).
+//
 // The API and browser suites run on TEST_DATABASE_URL when it is set (CI), and
 // otherwise on an embedded PostgreSQL server each run starts for itself.
 //
@@ -20,7 +26,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'test-results');
 const TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MINUTES || 30) * 60_000;
 
-/** @typedef {{ name: string, cwd: string, args?: string[], env?: Record<string, string>, skip?: () => string | null }} Suite */
+/**
+ * @typedef {{
+ *   name: string, cwd: string, args?: string[], env?: Record<string, string>,
+ *   beside?: string, lowPriority?: boolean,
+ * }} Suite
+ * `beside`: runs at the same time as that suite (when both are selected), its output kept and
+ * printed when it ends. `lowPriority`: at the lowest CPU priority while a suite runs beside it.
+ */
 
 /**
  * The machine's time zone under test: far from Cairo (UTC+14 against UTC+2), so a test
@@ -32,8 +45,9 @@ const FAR_FROM_CAIRO = { TZ: process.env.TEST_TZ || 'Pacific/Kiritimati' };
 /** @type {Suite[]} */
 const SUITES = [
   { name: 'shared', cwd: 'packages/shared', env: FAR_FROM_CAIRO },
-  { name: 'api', cwd: 'apps/api', env: FAR_FROM_CAIRO },
-  { name: 'web', cwd: 'apps/web', env: FAR_FROM_CAIRO },
+  { name: 'api', cwd: 'apps/api', args: ['--project', 'api'], env: FAR_FROM_CAIRO },
+  { name: 'api-alone', cwd: 'apps/api', args: ['--project', 'api-alone'], env: FAR_FROM_CAIRO, beside: 'web' },
+  { name: 'web', cwd: 'apps/web', env: FAR_FROM_CAIRO, lowPriority: true },
   { name: 'e2e', cwd: 'apps/web', args: ['--config', 'e2e/vitest.config.ts'], env: FAR_FROM_CAIRO },
 ];
 
@@ -47,8 +61,22 @@ function selectSuites(argv) {
   return names.length === 0 ? SUITES : SUITES.filter((s) => names.includes(s.name));
 }
 
-/** Runs vitest for one suite; resolves with its exit code (null when killed). */
-function runVitest(suite, jsonFile) {
+/** The selected suites as steps: a suite and the one it runs beside share a step. */
+function stepsOf(selected) {
+  const steps = [];
+  for (const suite of selected) {
+    if (suite.beside && selected.some((s) => s.name === suite.beside)) continue;
+    const companions = selected.filter((s) => s.beside === suite.name);
+    steps.push([...companions, suite]);
+  }
+  return steps;
+}
+
+/**
+ * Runs vitest for one suite; resolves with its exit code (null when killed). `options.output`: an
+ * array that collects the output instead of printing it; `options.nice`: at the lowest priority.
+ */
+function runVitest(suite, jsonFile, options = {}) {
   const args = [
     'vitest',
     'run',
@@ -58,13 +86,18 @@ function runVitest(suite, jsonFile) {
     `--outputFile.json=${jsonFile}`,
   ];
   return new Promise((resolve) => {
-    const child = spawn('npx', args, {
+    const [command, commandArgs] = options.nice ? ['nice', ['-n', '19', 'npx', ...args]] : ['npx', args];
+    const child = spawn(command, commandArgs, {
       cwd: path.join(ROOT, suite.cwd),
       env: { ...process.env, ...suite.env },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', options.output ? 'pipe' : 'inherit', options.output ? 'pipe' : 'inherit'],
       // Its own process group, so a timeout can stop vitest and its workers together.
       detached: process.platform !== 'win32',
     });
+    if (options.output) {
+      child.stdout.on('data', (chunk) => options.output.push(chunk));
+      child.stderr.on('data', (chunk) => options.output.push(chunk));
+    }
     const timer = setTimeout(() => {
       console.error(`\n${suite.name}: no result after ${TIMEOUT_MS / 60_000} minutes, stopping it`);
       try {
@@ -162,30 +195,40 @@ function printTable(rows) {
   console.log('');
 }
 
+/** Runs one suite and answers its row of the table. */
+async function runSuite(suite, options = {}) {
+  const jsonFile = path.join(RESULTS, `${suite.name}.json`);
+  rmSync(jsonFile, { force: true }); // never count a previous run's report
+  const started = Date.now();
+  const exitCode = await runVitest(suite, jsonFile, options);
+  const counts = countResults(jsonFile, exitCode);
+  return {
+    name: suite.name,
+    status: counts.failed > 0 ? 'failed' : 'passed',
+    ...counts,
+    exitCode,
+    durationMs: Date.now() - started,
+  };
+}
+
 async function main() {
   const selected = selectSuites(process.argv.slice(2));
   mkdirSync(RESULTS, { recursive: true });
   const rows = [];
-  for (const suite of selected) {
-    const jsonFile = path.join(RESULTS, `${suite.name}.json`);
-    rmSync(jsonFile, { force: true }); // never count a previous run's report
-    const reason = suite.skip?.();
-    if (reason) {
-      console.log(`\n=== ${suite.name}: skipped (${reason})`);
-      rows.push({ name: suite.name, status: 'skipped', passed: 0, failed: 0, skipped: 0, durationMs: 0, note: reason });
-      continue;
-    }
-    console.log(`\n=== ${suite.name} (${suite.cwd})`);
-    const started = Date.now();
-    const exitCode = await runVitest(suite, jsonFile);
-    const counts = countResults(jsonFile, exitCode);
-    rows.push({
-      name: suite.name,
-      status: counts.failed > 0 ? 'failed' : 'passed',
-      ...counts,
-      exitCode,
-      durationMs: Date.now() - started,
+  for (const step of stepsOf(selected)) {
+    const lead = step[step.length - 1];
+    const companions = step.slice(0, -1);
+    const beside = companions.length > 0 ? `, with ${companions.map((c) => c.name).join(', ')} beside it` : '';
+    console.log(`\n=== ${lead.name} (${lead.cwd})${beside}`);
+    const outputs = companions.map(() => []);
+    const running = companions.map((c, i) => runSuite(c, { output: outputs[i] }));
+    const leadRow = await runSuite(lead, { nice: companions.length > 0 && lead.lowPriority });
+    const companionRows = await Promise.all(running);
+    companions.forEach((c, i) => {
+      console.log(`\n=== ${c.name} (${c.cwd}), ran beside ${lead.name}`);
+      process.stdout.write(Buffer.concat(outputs[i]));
     });
+    rows.push(...companionRows, leadRow);
   }
 
   const total = (key) => rows.reduce((n, r) => n + r[key], 0);
