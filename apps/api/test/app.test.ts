@@ -276,6 +276,9 @@ describe('the environment loader', () => {
     { SESSION_TTL_MINUTES: '1' },
     { TRUST_PROXY: 'maybe' },
     { NODE_ENV: 'staging' },
+    { IDEMPOTENCY_CLAIM_LEASE_SECONDS: '9' },
+    // A claim that lapses while a call may still be running: the retry would run it a second time.
+    { IDEMPOTENCY_CLAIM_LEASE_SECONDS: '30', DB_STATEMENT_TIMEOUT_MS: '20000' },
   ])('refuses %o', (bad) => {
     const name = Object.keys(bad)[0] as string;
     expect(() => loadEnv({ ...base, ...bad })).toThrow(new RegExp(`${name}:`));
@@ -285,6 +288,8 @@ describe('the environment loader', () => {
     const env = loadEnv({ ...base, PORT: '8080', DATABASE_URL: 'postgresql://u@h:5432/d', TRUST_PROXY: 'yes' });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u@h:5432/d', TRUST_PROXY: true });
     expect(loadEnv({}).PORT).toBe(3000);
+    expect(loadEnv({}).IDEMPOTENCY_CLAIM_LEASE_SECONDS).toBe(60);
+    expect(loadEnv({ IDEMPOTENCY_CLAIM_LEASE_SECONDS: '15' }).IDEMPOTENCY_CLAIM_LEASE_SECONDS).toBe(15);
     expect(loadEnv({ PORT: '' }).PORT).toBe(3000);
   });
 

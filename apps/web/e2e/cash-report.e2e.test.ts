@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../api/src/lib/clock';
 import { type Caller, callerFor, must } from './helpers/api-calls';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, loginThroughForm, newPage, presetStorage, type Viewport } from './helpers/browser';
+import { launchBrowser, loginThroughForm, newPage, openInApp, presetStorage, type Viewport } from './helpers/browser';
 import { createAssociation, createMember, type Member } from './helpers/members';
 import { ADMIN, type Portal, startPortal } from './helpers/portal';
 
@@ -188,7 +188,8 @@ describe('the cash report and the Ledger tab in the browser', () => {
             [`/associations/${associationId}?tab=ledger`, 'forecast-negative'],
             [`/users/${earlyId}`, 'balance-paid-value'],
           ] as const) {
-            await page.goto(path);
+            // Opened as their links open them, without reloading the app (issue 21 §5).
+            await openInApp(page, path);
             await page.locator(`[data-testid^="${ready}"]`).first().waitFor();
             // The forecast's day-by-day table open too, as a reader would open it.
             const details = page.locator('details.forecast-table summary');

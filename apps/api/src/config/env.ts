@@ -42,8 +42,8 @@ const ZEnv = z
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /**
      * How long an idempotency claim without an answer is held before a retry may take it over (the
-     * instance that made it died mid-call). Longer than any call runs: calls' statements time out in
-     * seconds (DB_STATEMENT_TIMEOUT_MS); shorter means a retry after a crash goes through sooner.
+     * instance that made it died mid-call). Longer than any call runs: at least twice the statement
+     * timeout (checked below); shorter means a retry after a crash goes through sooner.
      */
     IDEMPOTENCY_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
     /**
@@ -161,6 +161,14 @@ const ZEnv = z
         code: 'custom',
         path: ['LIVE_STREAMS_PER_USER'],
         message: 'must be at least LIVE_STREAMS_PER_SESSION',
+      });
+    }
+    // A call still running when its claim lapses would be run a second time by a retry.
+    if (env.IDEMPOTENCY_CLAIM_LEASE_SECONDS * 1000 < 2 * env.DB_STATEMENT_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDEMPOTENCY_CLAIM_LEASE_SECONDS'],
+        message: 'must be at least twice DB_STATEMENT_TIMEOUT_MS, so that no call still running is run again',
       });
     }
     if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {

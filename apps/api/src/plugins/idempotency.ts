@@ -44,9 +44,9 @@ function requestHashOf(request: FastifyRequest): string {
  * (a double click, a network retry) gets that answer back, with `Idempotency-Replayed: true`,
  * and creates nothing; a retry while the first still runs gets 409. A failed first call keeps
  * nothing, so the same key may try again. A claim left by an instance killed mid-call (no answer
- * after `leaseSeconds`, IDEMPOTENCY_CLAIM_LEASE_SECONDS) is taken over by the next retry, which runs the call again: a
- * create whose transaction did commit before the kill then meets its own record (a unique
- * constraint: the day is taken) rather than making a second one (docs/decisions/0023).
+ * after `leaseSeconds`: IDEMPOTENCY_CLAIM_LEASE_SECONDS) is taken over by the next retry, which
+ * runs the call again: a create whose transaction did commit before the kill then meets its own
+ * record (a unique constraint: the day is taken) rather than making a second one (docs/decisions/0023).
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { leaseSeconds: number }) => {
   const lease = sql`make_interval(secs => ${opts.leaseSeconds})`;
