@@ -15,6 +15,7 @@ import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
+import { subscriptionFigures } from '../ledger/ledger.repository.js';
 
 const subscriptionColumns = {
   id: subscriptions.id,
@@ -193,31 +194,9 @@ export async function listSubscriptions(db: Reader, query: TSubscriptionListRequ
   return { ...page, data: page.data.map((r) => toSubscriptionDto(r as SubscriptionRecord)) };
 }
 
-/** A subscription's installments summed in SQL: received, late and future, counts and sums (piastres). */
+/** A subscription's installments summed in SQL: received, late and future, counts and sums. */
 export async function installmentTotals(db: Reader, subscriptionId: number, today: string) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      receivedCount: sql<number>`(count(*) filter (where ${installments.status} = 'received'))::int`,
-      receivedSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'received'), 0)::bigint`,
-      lateCount: sql<number>`(count(*) filter (where ${installments.status} = 'pending' and ${installments.dueDate} < ${today}::date))::int`,
-      lateSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'pending' and ${installments.dueDate} < ${today}::date), 0)::bigint`,
-      futureCount: sql<number>`(count(*) filter (where ${installments.status} = 'pending' and ${installments.dueDate} >= ${today}::date))::int`,
-      futureSum: sql<number>`coalesce(sum(${installments.amountPiastres}) filter (where ${installments.status} = 'pending' and ${installments.dueDate} >= ${today}::date), 0)::bigint`,
-      cancelledCount: sql<number>`(count(*) filter (where ${installments.status} = 'cancelled'))::int`,
-    })
-    .from(installments)
-    .where(eq(installments.subscriptionId, subscriptionId));
-  return {
-    total: row?.total ?? 0,
-    received_count: row?.receivedCount ?? 0,
-    received_sum: piastresToPounds(row?.receivedSum ?? 0),
-    late_count: row?.lateCount ?? 0,
-    late_sum: piastresToPounds(row?.lateSum ?? 0),
-    future_count: row?.futureCount ?? 0,
-    future_sum: piastresToPounds(row?.futureSum ?? 0),
-    cancelled_count: row?.cancelledCount ?? 0,
-  };
+  return (await subscriptionFigures(db, subscriptionId, today)).installments;
 }
 
 /* ------------------------------------------------------------------ payments */

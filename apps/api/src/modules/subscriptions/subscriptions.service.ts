@@ -22,12 +22,11 @@ import { type AppContext, callerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow } from '../../lib/list.js';
 import { lockAssociation } from '../associations/associations.repository.js';
-import { balanceOf, findPayout, isClosed, readSubscription } from '../ledger/ledger.repository.js';
+import { findPayout, isClosed, readSubscription, subscriptionFigures } from '../ledger/ledger.repository.js';
 import { recordPayout, receivePayments as recordReceipts } from '../ledger/record-money.js';
 import {
   findPayment,
   findSubscription,
-  installmentTotals,
   listPayments as listPaymentRows,
   listSubscriptions as listSubscriptionRows,
 } from './subscriptions.repository.js';
@@ -40,17 +39,20 @@ export async function listSubscriptions(
 }
 
 export async function getSubscription(ctx: AppContext, id: number): Promise<TSubscriptionDetail> {
-  const subscription = await findSubscription(ctx.db, id);
-  if (!subscription) throw AppError.notFound();
   const today = ctx.clock.today();
-  const state = await readSubscription(ctx.db, id);
-  if (!state) throw AppError.notFound();
+  // Three reads at once: the subscription as listed, its state, and its figures (one read of its installments).
+  const [subscription, state, figures] = await Promise.all([
+    findSubscription(ctx.db, id),
+    readSubscription(ctx.db, id),
+    subscriptionFigures(ctx.db, id, today),
+  ]);
+  if (!subscription || !state) throw AppError.notFound();
   const closed = isClosed(state, today);
   const active = state.status === 'active' && !closed;
-  const balance = await balanceOf(ctx.db, id, today);
+  const { balance } = figures;
   return {
     ...subscription,
-    installments: await installmentTotals(ctx.db, id, today),
+    installments: figures.installments,
     payout_due: active && subscription.transferStatus === 'unpaid' && subscription.date <= today,
     association_status: closed ? 'closed' : state.from_date <= today ? 'started' : 'pending',
     balance,

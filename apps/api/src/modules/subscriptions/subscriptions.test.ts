@@ -207,6 +207,19 @@ describe('installments, payouts and the dashboard', () => {
       late_count: 1,
       late_sum: 10,
       future_count: 1197,
+      future_sum: 11970,
+      cancelled_count: 0,
+    });
+    // The balance beside them comes from the same read of the installments, and from the receipts.
+    expect(detail.balance).toEqual({
+      paid: 20,
+      paid_out: 0,
+      refunded: 0,
+      owed_back: 20,
+      late_count: 1,
+      late_sum: 10,
+      future_count: 1197,
+      future_sum: 11970,
     });
   });
 
