@@ -88,10 +88,26 @@ describe('customer accounts in the browser', () => {
       await page.getByTestId('register-submit').click();
       await page.getByText('كلمتا المرور غير متطابقتين', { exact: true }).waitFor();
       await page.locator('#confirm_password').fill('Secret#2025');
+      // Every answer to the registration, so a page that never moves on says why (a CI run once
+      // waited here a minute for no reason on record).
+      const answers: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/v1/register')) {
+          void response.text().then(
+            (body) => answers.push(`${response.status()} ${body.slice(0, 300)}`),
+            () => answers.push(`${response.status()} (no body)`),
+          );
+        }
+      });
       await page.locator('#address').press('Enter');
 
       // Signed in and asked for the code (not sent to the dashboard).
-      await page.waitForURL('**/message');
+      await page.waitForURL('**/message').catch(async (error: unknown) => {
+        const alerts = await page.getByRole('alert').allInnerTexts();
+        throw new Error(
+          `${error}\nregister answers: ${JSON.stringify(answers)}\nalerts: ${JSON.stringify(alerts)}\nat ${page.url()}`,
+        );
+      });
       await page.getByText(email).waitFor();
 
       const mail = await latestMailTo(portal, email, (m) => m.subject.includes('تفعيل حسابك'));
