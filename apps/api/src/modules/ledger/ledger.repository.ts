@@ -220,10 +220,47 @@ export async function arrearsOf(
   };
 }
 
+/** A subscription's installments by state, as one row: received, late and future as of today (Cairo), cancelled. */
+function installmentsByState(subscriptionId: number, today: string): SQL {
+  return sql`select
+      count(*) as total,
+      count(*) filter (where status = 'received') as received_count,
+      coalesce(sum(amount_piastres) filter (where status = 'received'), 0) as received_sum,
+      count(*) filter (where status = 'pending' and due_date < ${today}::date) as late_count,
+      coalesce(sum(amount_piastres) filter (where status = 'pending' and due_date < ${today}::date), 0) as late_sum,
+      count(*) filter (where status = 'pending' and due_date >= ${today}::date) as future_count,
+      coalesce(sum(amount_piastres) filter (where status = 'pending' and due_date >= ${today}::date), 0) as future_sum,
+      count(*) filter (where status = 'cancelled') as cancelled_count
+    from installments where subscription_id = ${subscriptionId}`;
+}
+
+function toInstallmentTotals(row: Record<string, string | number> | undefined): TInstallmentTotals {
+  return {
+    total: Number(row?.total ?? 0),
+    received_count: Number(row?.received_count ?? 0),
+    received_sum: money(row?.received_sum),
+    late_count: Number(row?.late_count ?? 0),
+    late_sum: money(row?.late_sum),
+    future_count: Number(row?.future_count ?? 0),
+    future_sum: money(row?.future_sum),
+    cancelled_count: Number(row?.cancelled_count ?? 0),
+  };
+}
+
+/** A subscription's installments summed in SQL: received, late and future, counts and sums. */
+export async function installmentTotals(
+  db: Reader,
+  subscriptionId: number,
+  today: string,
+): Promise<TInstallmentTotals> {
+  const [row] = rowsOf<Record<string, string | number>>(await db.execute(installmentsByState(subscriptionId, today)));
+  return toInstallmentTotals(row);
+}
+
 /**
- * A subscription's figures in one read of its installments: the installments by state (received,
- * late and future as of today in Cairo, cancelled; counts and sums) and what it paid, was paid and
- * still owes, from the ledger. Its detail screen shows both; one statement instead of two scans.
+ * A subscription's figures in one read of its installments: the installments by state and what it
+ * paid, was paid and still owes, from the ledger. Its detail screen shows both; one statement
+ * instead of two scans.
  */
 export async function subscriptionFigures(
   db: Reader,
@@ -236,42 +273,23 @@ export async function subscriptionFigures(
         coalesce((select sum(p.gross_piastres) from payouts p where p.subscription_id = ${subscriptionId} and p.kind = 'payout' and ${LIVE_PAYOUT}), 0) as paid_out,
         coalesce((select sum(p.net_piastres) from payouts p where p.subscription_id = ${subscriptionId} and p.kind = 'refund' and ${LIVE_PAYOUT}), 0) as refunded,
         i.*
-      from (select
-          count(*) as total,
-          count(*) filter (where status = 'received') as received_count,
-          coalesce(sum(amount_piastres) filter (where status = 'received'), 0) as received_sum,
-          count(*) filter (where status = 'pending' and due_date < ${today}::date) as late_count,
-          coalesce(sum(amount_piastres) filter (where status = 'pending' and due_date < ${today}::date), 0) as late_sum,
-          count(*) filter (where status = 'pending' and due_date >= ${today}::date) as future_count,
-          coalesce(sum(amount_piastres) filter (where status = 'pending' and due_date >= ${today}::date), 0) as future_sum,
-          count(*) filter (where status = 'cancelled') as cancelled_count
-        from installments where subscription_id = ${subscriptionId}) i`),
+      from (${installmentsByState(subscriptionId, today)}) i`),
   );
   const paid = Number(row?.paid ?? 0);
   const paidOut = Number(row?.paid_out ?? 0);
   const refunded = Number(row?.refunded ?? 0);
-  const late = { count: Number(row?.late_count ?? 0), sum: money(row?.late_sum) };
-  const future = { count: Number(row?.future_count ?? 0), sum: money(row?.future_sum) };
+  const installments = toInstallmentTotals(row);
   return {
-    installments: {
-      total: Number(row?.total ?? 0),
-      received_count: Number(row?.received_count ?? 0),
-      received_sum: money(row?.received_sum),
-      late_count: late.count,
-      late_sum: late.sum,
-      future_count: future.count,
-      future_sum: future.sum,
-      cancelled_count: Number(row?.cancelled_count ?? 0),
-    },
+    installments,
     balance: {
       paid: money(paid),
       paid_out: money(paidOut),
       refunded: money(refunded),
       owed_back: money(paid - paidOut - refunded),
-      late_count: late.count,
-      late_sum: late.sum,
-      future_count: future.count,
-      future_sum: future.sum,
+      late_count: installments.late_count,
+      late_sum: installments.late_sum,
+      future_count: installments.future_count,
+      future_sum: installments.future_sum,
     },
   };
 }

@@ -14,7 +14,7 @@ import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
-import { installmentTotals } from '../subscriptions/subscriptions.repository.js';
+import { installmentTotals } from '../ledger/ledger.repository.js';
 import { quoteSubscription, subscribe } from '../subscriptions/subscriptions.service.js';
 import {
   availableDays,

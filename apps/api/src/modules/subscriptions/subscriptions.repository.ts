@@ -15,7 +15,6 @@ import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
-import { subscriptionFigures } from '../ledger/ledger.repository.js';
 
 const subscriptionColumns = {
   id: subscriptions.id,
@@ -192,11 +191,6 @@ export async function listSubscriptions(db: Reader, query: TSubscriptionListRequ
       ),
   );
   return { ...page, data: page.data.map((r) => toSubscriptionDto(r as SubscriptionRecord)) };
-}
-
-/** A subscription's installments summed in SQL: received, late and future, counts and sums. */
-export async function installmentTotals(db: Reader, subscriptionId: number, today: string) {
-  return (await subscriptionFigures(db, subscriptionId, today)).installments;
 }
 
 /* ------------------------------------------------------------------ payments */
