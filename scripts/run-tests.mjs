@@ -189,7 +189,7 @@ function printTable(rows) {
   console.log(line(header));
   console.log(line(header.map((h, i) => '-'.repeat(i < widths.length ? widths[i] : h.length))));
   for (const r of rows) {
-    const seconds = r.status === 'skipped' ? '' : (r.durationMs / 1000).toFixed(1);
+    const seconds = (r.durationMs / 1000).toFixed(1);
     console.log(line([r.name, r.status, r.passed, r.failed, r.skipped, seconds, r.note ?? '']));
   }
   console.log('');
