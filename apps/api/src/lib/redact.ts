@@ -12,6 +12,13 @@ const SECRET_NAME = /password|passwd|token|secret|code/i;
 
 const REDACTED = '[redacted]';
 
+/**
+ * What a URL must contain for any of it to be a secret: a query or fragment, a percent-encoding,
+ * or one of SECRET_AFTER's words. Most URLs hold none, and skip the walk below (every request
+ * logs its URL: issue 21 §2).
+ */
+const MAY_HOLD_SECRET = new RegExp(`[?#%]|${[...SECRET_AFTER].join('|')}`, 'i');
+
 /** A name or segment as the router reads it (`%61ctivation` is `activation`); as it is when it cannot be decoded. */
 function decoded(text: string): string {
   try {
@@ -27,6 +34,7 @@ function decoded(text: string): string {
  * hide a token (`/API/v1/%41ctivation/…`), nor does `%2F` in place of a slash.
  */
 export function redactUrl(url: string): string {
+  if (!MAY_HOLD_SECRET.test(url)) return url;
   const cut = url.search(/[?#]/);
   const path = cut < 0 ? url : url.slice(0, cut);
   const rest = cut < 0 ? '' : url.slice(cut);

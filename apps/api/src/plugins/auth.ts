@@ -72,7 +72,8 @@ export function cachedUntil(nowMs: number, cacheSeconds: number, sessionSecondsL
  * (active, not deleted) and the user's effective permissions (roles' and direct).
  */
 function prepareSessionLookup(app: FastifyInstance, cacheSeconds: number) {
-  const permissionNames = sql<string[] | null>`(select array_agg(p.name order by p.id) from permissions p
+  // json, not text[]: parsed by JSON.parse rather than postgres-array (users.repository.ts).
+  const permissionNames = sql<string[] | null>`(select json_agg(p.name order by p.id) from permissions p
     where p.id in (
       select rp.permission_id from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
         where ur.user_id = "users"."id"
