@@ -1,6 +1,7 @@
 import { piastresToPounds } from '@portal/shared/money';
 import type { AssociationStatus, TAssociation, TAssociationListRequest } from '@portal/shared/schemas/associations';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { preparedRead } from '../../db/prepared.js';
 import { type AssociationRow, associationDays, associations, subscriptions } from '../../db/schema/associations.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader, Tx } from '../../db/transaction.js';
@@ -57,11 +58,15 @@ export function toAssociationDto(row: AssociationRow, dayCount: number, today: s
 
 const dayCount = sql<number>`(select count(*)::int from ${associationDays} d where d.association_id = "associations"."id")`;
 
-export async function findAssociation(db: Reader, id: number) {
-  const [row] = await db
+const association = preparedRead('association', (db) =>
+  db
     .select({ row: associations, days: dayCount })
     .from(associations)
-    .where(eq(associations.id, id));
+    .where(eq(associations.id, sql.placeholder('id'))),
+);
+
+export async function findAssociation(db: Reader, id: number) {
+  const [row] = await association(db).execute({ id });
   return row;
 }
 

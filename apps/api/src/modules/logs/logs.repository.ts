@@ -2,6 +2,7 @@ import { isUserColumn } from '@portal/shared/audit-fields';
 import type { TLogDetail, TLogListRequest, TLogPerson, TLogRow } from '@portal/shared/schemas/logs';
 import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { preparedRead } from '../../db/prepared.js';
 import { auditLogs, auditLogsAll, auditLogsArchive } from '../../db/schema/audit-logs.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
@@ -198,19 +199,34 @@ async function countLogs(db: Reader, query: TLogListRequest): Promise<Count> {
  * it (audit_logs_archive_months, kept by the archiving job in the same statement as each move: an id
  * names no month, and a lookup in every month would plan every partition).
  */
+function logDetailQuery(db: Reader, t: Source) {
+  return db
+    .select({
+      ...rowColumns(t),
+      ip: t.ip,
+      requestId: t.requestId,
+      oldValue: t.oldValue,
+      newValue: t.newValue,
+    })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.userId));
+}
+
+/** An entry of the live table, where nearly every entry asked for is. */
+const liveLog = preparedRead('audit_log', (db) =>
+  logDetailQuery(db, auditLogs).where(eq(auditLogs.id, sql.placeholder('id'))),
+);
+
 export async function findLog(db: Reader, id: number): Promise<TLogDetail | undefined> {
-  const find = async (t: Source, within?: { from: string; to: string }) => {
-    const [row] = await db
-      .select({
-        ...rowColumns(t),
-        ip: t.ip,
-        requestId: t.requestId,
-        oldValue: t.oldValue,
-        newValue: t.newValue,
-      })
-      .from(t)
-      .leftJoin(users, eq(users.id, t.userId))
-      .where(and(eq(t.id, id), within && gte(t.createdAt, within.from), within && lt(t.createdAt, within.to)));
+  const live = async () => (await liveLog(db).execute({ id }))[0];
+  const archivedIn = async (within: { from: string; to: string }) => {
+    const [row] = await logDetailQuery(db, auditLogsArchive).where(
+      and(
+        eq(auditLogsArchive.id, id),
+        gte(auditLogsArchive.createdAt, within.from),
+        lt(auditLogsArchive.createdAt, within.to),
+      ),
+    );
     return row;
   };
   const archived = async () => {
@@ -220,12 +236,12 @@ export async function findLog(db: Reader, id: number): Promise<TLogDetail | unde
         from audit_logs_archive_months where ${id} between min_id and max_id order by month`),
     );
     for (const month of months) {
-      const row = await find(auditLogsArchive, month);
+      const row = await archivedIn(month);
       if (row) return row;
     }
     return undefined;
   };
-  const row = (await find(auditLogs)) ?? (await archived());
+  const row = (await live()) ?? (await archived());
   if (!row) return undefined;
   return {
     ...toRow(row),

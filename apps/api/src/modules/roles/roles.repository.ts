@@ -3,6 +3,7 @@ import type { Permission } from '@portal/shared/permissions';
 import type { TRoleListRequest } from '@portal/shared/schemas/roles';
 import { and, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { preparedRead } from '../../db/prepared.js';
 import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader, Tx } from '../../db/transaction.js';
@@ -57,8 +58,15 @@ export async function listRoles(db: Reader, query: TRoleListRequest, window: Pag
   );
 }
 
+const role = preparedRead('role', (db) =>
+  db
+    .select(recordColumns)
+    .from(roles)
+    .where(eq(roles.id, sql.placeholder('id'))),
+);
+
 export async function findRole(db: Reader, id: number): Promise<RoleRecord | undefined> {
-  const [row] = await db.select(recordColumns).from(roles).where(eq(roles.id, id));
+  const [row] = await role(db).execute({ id });
   return row as RoleRecord | undefined;
 }
 
@@ -79,13 +87,17 @@ export async function shareRoles(tx: Tx, ids: number[]): Promise<{ id: number; n
     .for('key share');
 }
 
-export async function permissionsOfRole(db: Reader, roleId: number): Promise<Permission[]> {
-  const rows = await db
+const rolePermissionNames = preparedRead('role_permission_names', (db) =>
+  db
     .select({ name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(rolePermissions.roleId, roleId))
-    .orderBy(permissions.id);
+    .where(eq(rolePermissions.roleId, sql.placeholder('roleId')))
+    .orderBy(permissions.id),
+);
+
+export async function permissionsOfRole(db: Reader, roleId: number): Promise<Permission[]> {
+  const rows = await rolePermissionNames(db).execute({ roleId });
   return rows.map((r) => r.name as Permission);
 }
 

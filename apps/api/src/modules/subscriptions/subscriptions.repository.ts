@@ -7,8 +7,9 @@ import type {
   TSubscription,
   TSubscriptionListRequest,
 } from '@portal/shared/schemas/associations';
-import { and, eq, gte, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { preparedRead } from '../../db/prepared.js';
 import { associationDays, associations, installments, subscriptions } from '../../db/schema/associations.js';
 import { receipts } from '../../db/schema/ledger.js';
 import { users } from '../../db/schema/users.js';
@@ -88,8 +89,12 @@ function subscriptionsQuery(db: Reader) {
     );
 }
 
+const subscription = preparedRead('subscription', (db) =>
+  subscriptionsQuery(db).where(eq(subscriptions.id, sql.placeholder('id'))),
+);
+
 export async function findSubscription(db: Reader, id: number): Promise<TSubscription | undefined> {
-  const [row] = await subscriptionsQuery(db).where(eq(subscriptions.id, id));
+  const [row] = await subscription(db).execute({ id });
   return row ? toSubscriptionDto(row as SubscriptionRecord) : undefined;
 }
 
@@ -196,12 +201,15 @@ export async function listSubscriptions(db: Reader, query: TSubscriptionListRequ
 /* ------------------------------------------------------------------ payments */
 
 /** The reported state of an installment: stored pending/received/cancelled, late/future from today (Cairo). */
-function statusSql(today: string) {
+/** Today as a value, or as the placeholder of a prepared read. */
+type Today = string | Placeholder;
+
+function statusSql(today: Today) {
   return sql<PaymentStatus>`case when ${installments.status} in ('received', 'cancelled') then ${installments.status}
     when ${installments.dueDate} < ${today}::date then 'late' else 'future' end`;
 }
 
-function paymentColumns(today: string) {
+function paymentColumns(today: Today) {
   return {
     id: installments.id,
     userId: users.id,
@@ -265,7 +273,7 @@ function toPaymentDto(r: PaymentRecord): TPayment {
   };
 }
 
-function paymentsQuery(db: Reader, today: string) {
+function paymentsQuery(db: Reader, today: Today) {
   return db
     .select(paymentColumns(today))
     .from(installments)
@@ -289,8 +297,12 @@ function paymentFilters(query: TPaymentListRequest, today: string): SQL | undefi
   );
 }
 
+const payment = preparedRead('payment', (db) =>
+  paymentsQuery(db, sql.placeholder('today')).where(eq(installments.id, sql.placeholder('id'))),
+);
+
 export async function findPayment(db: Reader, id: number, today: string): Promise<TPayment | undefined> {
-  const [row] = await paymentsQuery(db, today).where(eq(installments.id, id));
+  const [row] = await payment(db).execute({ id, today });
   return row ? toPaymentDto(row as PaymentRecord) : undefined;
 }
 

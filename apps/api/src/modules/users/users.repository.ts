@@ -2,6 +2,7 @@ import type { Permission } from '@portal/shared/permissions';
 import type { TUserListRequest } from '@portal/shared/schemas/users';
 import { normalizePhone, stripSpaces } from '@portal/shared/text';
 import { and, eq, ilike, inArray, isNotNull, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { preparedRead } from '../../db/prepared.js';
 import { counters } from '../../db/schema/counters.js';
 import { roles, userRoles } from '../../db/schema/roles.js';
 import { sessions } from '../../db/schema/sessions.js';
@@ -79,9 +80,16 @@ function toAccess(row: { roles: unknown; direct: string[] | null; fromRoles: str
   };
 }
 
+const userAccess = preparedRead('user_access', (db) =>
+  db
+    .select(accessColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
+);
+
 /** A user's roles, direct permissions and role-derived permissions (SPEC §3), in one query. */
 export async function findUserAccess(db: Reader, userId: number): Promise<UserAccess> {
-  const [row] = await db.select(accessColumns).from(users).where(eq(users.id, userId));
+  const [row] = await userAccess(db).execute({ id: userId });
   return row ? toAccess(row) : { roles: [], direct: [], fromRoles: [] };
 }
 
@@ -89,30 +97,22 @@ export async function findUserAccess(db: Reader, userId: number): Promise<UserAc
  * The live user with their access and the recovery-mode setting, in one round trip:
  * everything the user DTO needs (GET /users/:id, login, registration).
  */
-function userWithAccessQuery(db: Reader) {
-  return db
+const userWithAccess = preparedRead('user_with_access', (db) =>
+  db
     .select({
       row: users,
       ...accessColumns,
       recoveryMode: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'recovery_mode')`,
     })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)));
-}
-
-/** Prepared once per database (or transaction): GET /users/:id runs it on every call. */
-const preparedUserWithAccess = new WeakMap<Reader, ReturnType<ReturnType<typeof userWithAccessQuery>['prepare']>>();
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt))),
+);
 
 export async function findUserWithAccess(
   db: Reader,
   id: number,
 ): Promise<{ row: UserRow; access: UserAccess; recoveryMode: unknown } | undefined> {
-  let query = preparedUserWithAccess.get(db);
-  if (!query) {
-    query = userWithAccessQuery(db).prepare('user_with_access');
-    preparedUserWithAccess.set(db, query);
-  }
-  const [found] = await query.execute({ id });
+  const [found] = await userWithAccess(db).execute({ id });
   return found ? { row: found.row, access: toAccess(found), recoveryMode: found.recoveryMode } : undefined;
 }
 
