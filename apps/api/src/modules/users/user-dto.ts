@@ -10,8 +10,8 @@ function iso(value: string | null): string | null {
 /** What the row alone cannot say: whether recovery mode is on (settings; docs/decisions/0005-accounts.md). */
 export type UserDtoContext = { recoveryMode?: boolean };
 
-/** The one shape a user leaves the API in; never the password hash. */
-export function toUserDto(row: UserRow, access: UserAccess, context: UserDtoContext = {}): TUser {
+/** The fields every shape of a user shares: the row as the API shows it, never the password hash. */
+function userFields(row: UserRow, context: UserDtoContext): Omit<TUserListRow, 'roles'> {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,13 @@ export function toUserDto(row: UserRow, access: UserAccess, context: UserDtoCont
     dataRequired: (context.recoveryMode ?? false) && row.type === 'user' && row.dataCompletedAt === null,
     reminder_emails: row.reminderEmails,
     created_at: iso(row.createdAt) ?? '',
+  };
+}
+
+/** The one shape a user leaves the API in. */
+export function toUserDto(row: UserRow, access: UserAccess, context: UserDtoContext = {}): TUser {
+  return {
+    ...userFields(row, context),
     roles: access.roles,
     direct_permissions: access.direct,
     role_permissions: access.fromRoles,
@@ -37,15 +44,6 @@ export function toUserDto(row: UserRow, access: UserAccess, context: UserDtoCont
 
 /** A users-list row: the same fields without permissions; roles only for a detailed list. */
 export function toUserListRow(row: UserRow, roles?: { id: number; name: string }[]): TUserListRow {
-  const {
-    roles: _roles,
-    direct_permissions: _direct,
-    role_permissions: _derived,
-    ...rest
-  } = toUserDto(row, {
-    roles: [],
-    direct: [],
-    fromRoles: [],
-  });
-  return roles === undefined ? rest : { ...rest, roles };
+  const fields = userFields(row, {});
+  return roles === undefined ? fields : { ...fields, roles };
 }
