@@ -194,11 +194,6 @@ async function countLogs(db: Reader, query: TLogListRequest): Promise<Count> {
   return cappedCount(db, all);
 }
 
-/**
- * One entry by id: the live table's key first; then the archive, in the month whose id range holds
- * it (audit_logs_archive_months, kept by the archiving job in the same statement as each move: an id
- * names no month, and a lookup in every month would plan every partition).
- */
 function logDetailQuery(db: Reader, t: Source) {
   return db
     .select({
@@ -217,6 +212,11 @@ const liveLog = preparedRead('audit_log', (db) =>
   logDetailQuery(db, auditLogs).where(eq(auditLogs.id, sql.placeholder('id'))),
 );
 
+/**
+ * One entry by id: the live table's key first; then the archive, in the month whose id range holds
+ * it (audit_logs_archive_months, kept by the archiving job in the same statement as each move: an id
+ * names no month, and a lookup in every month would plan every partition).
+ */
 export async function findLog(db: Reader, id: number): Promise<TLogDetail | undefined> {
   const live = async () => (await liveLog(db).execute({ id }))[0];
   const archivedIn = async (within: { from: string; to: string }) => {
