@@ -1,6 +1,7 @@
 import { isMessageKey } from '@portal/shared/messages';
 import type { NotificationType } from '@portal/shared/schemas/notifications';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { preparedRead } from '../../db/prepared.js';
 import { type NotificationRow, notifications } from '../../db/schema/notifications.js';
 import type { Reader, Tx } from '../../db/transaction.js';
 import type { TxContext } from '../../lib/context.js';
@@ -65,22 +66,30 @@ export async function notifyUsers(
   return rows.map((r) => r.id);
 }
 
-/** The newest `limit` notifications of a user, with their unseen and total counts. */
+const newestOfUser = preparedRead('notifications_newest', (db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.id))
+    .limit(sql.placeholder('limit')),
+);
+
+const countsOfUser = preparedRead('notifications_counts', (db) =>
+  db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unseen: sql<number>`(count(*) filter (where ${notifications.seenAt} is null))::int`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId'))),
+);
+
+/** The newest `limit` notifications of a user, with their unseen and total counts (the bell of every screen). */
 export async function listOfUser(db: Reader, userId: number, limit: number) {
   const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.id))
-      .limit(limit),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        unseen: sql<number>`(count(*) filter (where ${notifications.seenAt} is null))::int`,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId)),
+    newestOfUser(db).execute({ userId, limit }),
+    countsOfUser(db).execute({ userId }),
   ]);
   return { rows, total: counts?.total ?? 0, unseen: counts?.unseen ?? 0 };
 }
