@@ -9,6 +9,7 @@ import type {
 } from '@portal/shared/schemas/members';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { isoTimestamp } from '../../db/iso-timestamp.js';
 import type { Reader } from '../../db/transaction.js';
 import { cappedCount, listPage, type PageWindow } from '../../lib/list.js';
 import { associationCode } from '../associations/associations.repository.js';
@@ -144,7 +145,8 @@ export async function statementRows(
     await db.execute(sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
         case when i.status in ('received', 'cancelled') then i.status
           when i.due_date < ${today}::date then 'late' else 'future' end as status,
-        i.received_at, i.reference, r.id as receipt_id, r.number as receipt_number, r.method as receipt_method
+        ${isoTimestamp(sql`i.received_at`)} as received_at, i.reference, r.id as receipt_id, r.number as receipt_number,
+        r.method as receipt_method
       from installments i
       join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
       left join receipts r on r.id = i.receipt_id
@@ -157,7 +159,7 @@ export async function statementRows(
     due_date: r.due_date,
     amount: piastresToPounds(Number(r.amount_piastres)),
     status: r.status,
-    received_at: r.received_at ? new Date(r.received_at).toISOString() : null,
+    received_at: r.received_at,
     reference: r.reference,
     receipt:
       r.receipt_id === null || r.receipt_method === null

@@ -123,6 +123,17 @@ describe('my associations', () => {
       method: 'cash',
     });
     expect(statement.rows[0].receipt).toEqual(statement.rows[10].receipt);
+    // When each was received, to the millisecond, as every other timestamp leaves the API (written by SQL here).
+    const stored = await t.db
+      .select({ id: installments.id, receivedAt: installments.receivedAt })
+      .from(installments)
+      .where(eq(installments.subscriptionId, sub.id));
+    const receivedAt = new Map(stored.map((row) => [row.id, row.receivedAt]));
+    for (const row of statement.rows as { id: number; received_at: string | null }[]) {
+      const at = receivedAt.get(row.id);
+      expect(row.received_at).toBe(at ? new Date(at).toISOString() : null);
+    }
+    expect(statement.rows[10].received_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(statement.rows[2].receipt).toBeNull();
     expect(statement.rows[1199]).toMatchObject({ day_number: 1200, due_date: '2030-04-14' });
   });
