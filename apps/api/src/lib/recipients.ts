@@ -11,17 +11,27 @@ export function userLocale(row: { locale: string }): Locale {
   return row.locale === 'en' ? 'en' : 'ar';
 }
 
+/*
+ * The formatters are made once per language: making one costs 90–190 µs, using it 3 µs, and the
+ * bell formats the days and amounts of each of its notifications on every call.
+ */
+const DAY_FORMATS: Record<Locale, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }),
+};
+
+const MONEY = { style: 'currency', currency: 'EGP', minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+const MONEY_FORMATS: Record<Locale, Intl.NumberFormat> = {
+  ar: new Intl.NumberFormat('ar-EG-u-nu-latn', MONEY),
+  en: new Intl.NumberFormat('en-EG', MONEY),
+};
+
 /**
  * A day (yyyy-mm-dd) as people read it in a message: "1 March 2027", "١ مارس ٢٠٢٧" spelled with
  * Latin digits (docs/decisions/0016-digits.md), the same wherever the server runs.
  */
 export function formatDayFor(locale: Locale, day: string): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${day}T00:00:00Z`));
+  return DAY_FORMATS[locale].format(new Date(`${day}T00:00:00Z`));
 }
 
 /**
@@ -30,10 +40,5 @@ export function formatDayFor(locale: Locale, day: string): string {
  * puts around it). The division is for display only; sums are made in SQL (DESIGN §6).
  */
 export function formatMoneyFor(locale: Locale, piastres: number | string): string {
-  return new Intl.NumberFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG', {
-    style: 'currency',
-    currency: 'EGP',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(piastres) / 100);
+  return MONEY_FORMATS[locale].format(Number(piastres) / 100);
 }

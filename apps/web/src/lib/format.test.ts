@@ -1,11 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatId, formatMoney, formatNumber } from './format';
+import {
+  dateTimeFormat,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatId,
+  formatMoney,
+  formatNumber,
+  numberFormat,
+} from './format';
 
 const arabicIndic = () => window.localStorage.setItem('digits', 'arab');
 
 afterEach(() => window.localStorage.clear());
 
 describe('locale formats', () => {
+  it('makes each formatter once per locale and options, and a new one when either differs', () => {
+    expect(numberFormat('ar-EG-u-nu-latn', { maximumFractionDigits: 1 })).toBe(
+      numberFormat('ar-EG-u-nu-latn', { maximumFractionDigits: 1 }),
+    );
+    expect(numberFormat('ar-EG-u-nu-arab', { maximumFractionDigits: 1 }).format(1.5)).toBe('١٫٥');
+    expect(numberFormat('ar-EG-u-nu-latn', { maximumFractionDigits: 0 }).format(1.5)).toBe('2');
+    const day = { timeZone: 'Africa/Cairo', day: 'numeric' } as const;
+    expect(dateTimeFormat('en-EG-u-nu-latn', day)).toBe(dateTimeFormat('en-EG-u-nu-latn', { ...day }));
+    expect(dateTimeFormat('en-EG-u-nu-latn', { ...day, month: 'long' })).not.toBe(
+      dateTimeFormat('en-EG-u-nu-latn', day),
+    );
+  });
+
   it('writes a file size in each language in the words of its catalogue, never Intl’s "kB" (issue 22 item 10)', () => {
     expect(formatFileSize(512 * 1024, 'en')).toBe('512 KB');
     expect(formatFileSize(512 * 1024, 'ar')).toBe('512 كيلوبايت');

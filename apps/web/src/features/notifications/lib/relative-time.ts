@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/shared/constants';
 import { nowMs } from '../../../lib/clock';
-import { formatDateTime, intlLocale } from '../../../lib/format';
+import { formatDateTime, intlLocale, relativeTimeFormat } from '../../../lib/format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,7 +15,7 @@ export function relativeTime(iso: string, lang: Locale, now: number = nowMs()): 
   if (Number.isNaN(time)) return '—';
   const ago = Math.max(0, now - time);
   if (ago >= 7 * DAY) return formatDateTime(iso, lang);
-  const format = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto' });
+  const format = relativeTimeFormat(intlLocale(lang), { numeric: 'auto' });
   if (ago < MINUTE) return format.format(0, 'second');
   if (ago < HOUR) return format.format(-Math.floor(ago / MINUTE), 'minute');
   if (ago < DAY) return format.format(-Math.floor(ago / HOUR), 'hour');

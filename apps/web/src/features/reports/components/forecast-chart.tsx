@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatDate, formatMoney, formatNumber, intlLocale } from '../../../lib/format';
+import { dateTimeFormat, formatDate, formatMoney, formatNumber, intlLocale } from '../../../lib/format';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 export type ForecastChartProps = {
@@ -68,7 +68,7 @@ function NegativeLabel({ text, rtl, viewBox }: { text: string; rtl: boolean; vie
  */
 export default function ForecastChart({ days, negativeOn, lang, height, labels }: ForecastChartProps) {
   const rtl = lang === 'ar';
-  const short = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
+  const short = dateTimeFormat(intlLocale(lang), { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
   const dayLabel = (date: string) => short.format(new Date(`${date}T12:00:00Z`));
   const compact = (value: number) => formatNumber(value, lang, { notation: 'compact', maximumFractionDigits: 1 });
   const data = days.map((d) => ({ date: d.date, collections: d.collections, payouts: -d.payouts, cash: d.cash }));
