@@ -7,6 +7,7 @@ import {
   type TSetting,
 } from '@portal/shared/schemas/settings';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { preparedRead } from '../../db/prepared.js';
 import { settings } from '../../db/schema/settings.js';
 import { inTransaction, type Reader } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
@@ -40,9 +41,20 @@ export function recoveryModeOf(stored: unknown): boolean {
 }
 
 /** GET /settings/client: the settings every signed-in screen reads (links, page size). */
+const clientSettingRows = preparedRead('client_settings', (db) =>
+  db
+    .select()
+    .from(settings)
+    .where(
+      inArray(
+        settings.key,
+        SETTING_KEYS.filter((key) => SETTING_DEFINITIONS[key].client),
+      ),
+    ),
+);
+
 export async function clientSettings(db: Reader): Promise<TClientSettings> {
-  const keys = SETTING_KEYS.filter((key) => SETTING_DEFINITIONS[key].client);
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  const rows = await clientSettingRows(db).execute();
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const value = <K extends SettingKey>(key: K) => currentValue(key, stored.get(key));
   return {
