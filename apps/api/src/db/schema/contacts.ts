@@ -23,7 +23,7 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    index('contact_messages_status_idx').on(t.status, t.id.desc()),
+    index('contact_messages_status_idx').on(t.status, t.id.desc().nullsFirst()),
     check('contact_messages_status_check', sql`${t.status} in (0, 1)`),
     check('contact_messages_reply_check', sql`(${t.status} = 1) = (${t.reply} is not null)`),
     check('contact_messages_length', sql`char_length(${t.message}) between 1 and 5000`),

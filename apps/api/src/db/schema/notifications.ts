@@ -26,7 +26,7 @@ export const notifications = pgTable(
   },
   (t) => [
     // The bell: a user's newest first, and their unseen count.
-    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_user_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('notifications_unseen_idx').on(t.userId).where(sql`${t.seenAt} is null`),
   ],
 );

@@ -17,7 +17,7 @@ export const termsVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    index('terms_versions_lang_idx').on(t.lang, t.id.desc()),
+    index('terms_versions_lang_idx').on(t.lang, t.id.desc().nullsFirst()),
     check('terms_versions_lang_check', sql`${t.lang} in ('ar', 'en')`),
     check('terms_versions_body_length', sql`char_length(${t.body}) <= 20000`),
   ],

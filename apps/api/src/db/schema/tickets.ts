@@ -23,8 +23,8 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    index('tickets_status_idx').on(t.status, t.id.desc()),
-    index('tickets_user_idx').on(t.userId, t.id.desc()),
+    index('tickets_status_idx').on(t.status, t.id.desc().nullsFirst()),
+    index('tickets_user_idx').on(t.userId, t.id.desc().nullsFirst()),
     check('tickets_status_check', sql`${t.status} in (0, 1, 2)`),
     check('tickets_closed_check', sql`(${t.status} = 2) = (${t.closedAt} is not null)`),
   ],
