@@ -40,7 +40,6 @@ export function recoveryModeOf(stored: unknown): boolean {
   return currentValue('recovery_mode', stored ?? undefined) === true;
 }
 
-/** GET /settings/client: the settings every signed-in screen reads (links, page size). */
 const clientSettingRows = preparedRead('client_settings', (db) =>
   db
     .select()
@@ -53,6 +52,7 @@ const clientSettingRows = preparedRead('client_settings', (db) =>
     ),
 );
 
+/** GET /settings/client: the settings every signed-in screen reads (links, page size). */
 export async function clientSettings(db: Reader): Promise<TClientSettings> {
   const rows = await clientSettingRows(db).execute();
   const stored = new Map(rows.map((r) => [r.key, r.value]));

@@ -200,10 +200,10 @@ export async function listSubscriptions(db: Reader, query: TSubscriptionListRequ
 
 /* ------------------------------------------------------------------ payments */
 
-/** The reported state of an installment: stored pending/received/cancelled, late/future from today (Cairo). */
 /** Today as a value, or as the placeholder of a prepared read. */
 type Today = string | Placeholder;
 
+/** The reported state of an installment: stored pending/received/cancelled, late/future from today (Cairo). */
 function statusSql(today: Today) {
   return sql<PaymentStatus>`case when ${installments.status} in ('received', 'cancelled') then ${installments.status}
     when ${installments.dueDate} < ${today}::date then 'late' else 'future' end`;
