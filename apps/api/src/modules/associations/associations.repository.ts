@@ -32,7 +32,7 @@ export function associationStatus(
   return 'pending';
 }
 
-export function toAssociationDto(row: AssociationRow, dayCount: number, today: string): TAssociation {
+export function toAssociationDto(row: AssociationRow, today: string): TAssociation {
   const type = row.type === 'vip' ? 'vip' : 'normal';
   const status = associationStatus(row, today);
   return {
@@ -50,22 +50,20 @@ export function toAssociationDto(row: AssociationRow, dayCount: number, today: s
     can_start: status === 'pending',
     closed_at: row.closedAt ? new Date(row.closedAt).toISOString() : null,
     numOfSubscription: row.subscriptionsCount,
-    AvailableDays: Math.max(0, dayCount - row.subscriptionsCount),
+    AvailableDays: Math.max(0, row.daysCount - row.subscriptionsCount),
     locked: row.subscriptionsCount > 0,
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
 
-const dayCount = sql<number>`(select count(*)::int from ${associationDays} d where d.association_id = "associations"."id")`;
-
 const association = preparedRead('association', (db) =>
   db
-    .select({ row: associations, days: dayCount })
+    .select()
     .from(associations)
     .where(eq(associations.id, sql.placeholder('id'))),
 );
 
-export async function findAssociation(db: Reader, id: number) {
+export async function findAssociation(db: Reader, id: number): Promise<AssociationRow | undefined> {
   const [row] = await association(db).execute({ id });
   return row;
 }
@@ -118,7 +116,7 @@ export async function listAssociations(db: Reader, query: TAssociationListReques
     window,
     (limit, offset) =>
       db
-        .select({ row: associations, days: dayCount })
+        .select()
         .from(associations)
         .where(where)
         .orderBy(...order)
@@ -126,7 +124,7 @@ export async function listAssociations(db: Reader, query: TAssociationListReques
         .offset(offset),
     () => cappedCount(db, db.select({ one: sql`1` }).from(associations).where(where).getSQL()),
   );
-  return { ...page, data: page.data.map((r) => toAssociationDto(r.row, Number(r.days), today)) };
+  return { ...page, data: page.data.map((row) => toAssociationDto(row, today)) };
 }
 
 /** The turn days with who holds each (active subscriptions), paged by day number. */
@@ -207,12 +205,12 @@ export function exportAssociations(
     async (before, limit) =>
       (
         await db
-          .select({ row: associations, days: dayCount })
+          .select()
           .from(associations)
           .where(and(where, before === null ? undefined : lt(associations.id, before)))
           .orderBy(desc(associations.id))
           .limit(limit)
-      ).map((r) => toAssociationDto(r.row, Number(r.days), today)),
+      ).map((row) => toAssociationDto(row, today)),
     (a) => a.id,
   );
 }

@@ -36,7 +36,7 @@ export async function listAssociations(
 export async function getAssociation(ctx: AppContext, id: number): Promise<TAssociation> {
   const found = await findAssociation(ctx.db, id);
   if (!found) throw AppError.notFound();
-  return toAssociationDto(found.row, Number(found.days), ctx.clock.today());
+  return toAssociationDto(found, ctx.clock.today());
 }
 
 /** Create: the association and its 1,200 turn days (day n on from_date + n − 1) in one transaction. */
@@ -318,7 +318,7 @@ export async function importDays(
   const found = await findAssociation(ctx.db, associationId);
   if (!found) throw AppError.notFound();
   const today = ctx.clock.today();
-  const { problems, changes } = await checkDays(ctx, found.row, rows, today);
+  const { problems, changes } = await checkDays(ctx, found, rows, today);
   if (problems.length > 0) throw importRefused(problems);
   if (!apply) return { rows: rows.length, changed: changes.length, applied: false };
   const changed = await inTransaction(ctx, async (tx) => {

@@ -70,8 +70,39 @@ describe('associations', () => {
     expect(days).toHaveLength(1200);
     expect(days[0]).toMatchObject({ dayNumber: 1, date: '2026-01-01' });
     expect(days[1199]).toMatchObject({ dayNumber: 1200, date: addDays('2026-01-01', 1199) });
-    const [audit] = await auditEntries(t.app, admin, 'associations.insert', created.id);
-    expect(audit?.new_value).toMatchObject({ title: 'جمعية موظفي البريد', cost_piastres: 20000 });
+    const audit = await auditEntries(t.app, admin, 'associations.insert', created.id);
+    // One entry: the day count the calendar's insert sets is not a change of the association.
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.new_value).toMatchObject({ title: 'جمعية موظفي البريد', cost_piastres: 20000 });
+    expect(audit[0]?.new_value).not.toHaveProperty('days_count');
+  });
+
+  it('keeps its number of days with its days (a trigger), whoever writes them', async () => {
+    const a = await createAssociation(t.app, admin, { from_date: '2027-03-01' });
+    const daysCount = async () =>
+      (await t.db.select({ n: associations.daysCount }).from(associations).where(eq(associations.id, a.id)))[0]?.n;
+    expect(await daysCount()).toBe(1200);
+    await t.db.execute(sql`delete from association_days where association_id = ${a.id} and day_number > 1197`);
+    expect(await daysCount()).toBe(1197);
+    // What the screens read from it: the payout and the days left to take.
+    const quote = (await call('POST', '/api/v1/subscriptions/quote', { association_id: a.id, day_number: 1 })).json();
+    expect(quote.data).toMatchObject({ installments: 1197, amount: 1197 * a.cost });
+    expect((await call('GET', `/api/v1/associations/${a.id}`)).json().data.AvailableDays).toBe(1197);
+    await t.db.execute(sql`insert into association_days (association_id, day_number, date)
+      values (${a.id}, 1198, '2030-06-12'), (${a.id}, 1199, '2030-06-13')`);
+    expect(await daysCount()).toBe(1199);
+    // A day never moves to another association: its count would stay behind.
+    const other = await createAssociation(t.app, admin, { from_date: '2027-03-01' });
+    await t.db.execute(sql`delete from association_days where association_id = ${other.id} and day_number = 1`);
+    const moved = await t.db
+      .execute(sql`update association_days set association_id = ${other.id}
+        where association_id = ${a.id} and day_number = 1`)
+      .then(
+        () => 'moved',
+        (error: Error) => String((error.cause as Error | undefined)?.message),
+      );
+    expect(moved).toMatch(/cannot move to another association/);
+    expect(await daysCount()).toBe(1199);
   });
 
   it.each([

@@ -361,6 +361,8 @@ async function ledgerViolations(today: string) {
     ${DAY_ROLLUP_DRIFT}::int as rollup,
     (select count(*) from associations a where a.subscriptions_count <>
       (select count(*) from subscriptions s where s.association_id = a.id and s.status = 'active'))::int as held_count,
+    (select count(*) from associations a where a.days_count <>
+      (select count(*) from association_days d where d.association_id = a.id))::int as days_count,
     -- no day held twice
     (select count(*) from (select 1 from subscriptions where status = 'active'
       group by association_id, day_number having count(*) > 1) d)::int as days,
@@ -467,6 +469,7 @@ describe('the ledger under random operations (property)', () => {
             refunds: 0,
             rollup: 0,
             held_count: 0,
+            days_count: 0,
             days: 0,
             none: 0,
           });

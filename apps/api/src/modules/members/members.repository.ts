@@ -212,10 +212,9 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
       }>(
         await db.execute(sql`select a.id, a.title, a.type, a.cost_piastres, a.from_date::text as from_date,
             a.to_date::text as to_date,
-            n.total, a.cost_piastres::bigint * n.total as amount_piastres,
+            a.days_count as total, a.cost_piastres::bigint * a.days_count as amount_piastres,
             f.available, f.first_day, f.first_date
           from (select * from associations a where ${where} order by ${order} limit ${limit} offset ${offset}) a
-          cross join lateral (select count(*)::int as total from association_days d where d.association_id = a.id) n
           cross join lateral (
             select count(*)::int as available,
               (array_agg(d.day_number order by d.date, d.day_number))[1] as first_day,

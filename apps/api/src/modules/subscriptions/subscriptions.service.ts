@@ -71,7 +71,7 @@ export async function quoteSubscription(
   const [row] = rowsOf<{ date: string | null; days: number; cost: number; past: number }>(
     await ctx.db.execute(sql`select
         (select d.date::text from association_days d where d.association_id = a.id and d.day_number = ${input.day_number}) as date,
-        (select count(*)::int from association_days d where d.association_id = a.id) as days,
+        a.days_count as days,
         a.cost_piastres as cost,
         (select count(*)::int from association_days d where d.association_id = a.id and d.date < ${today}::date) as past
       from associations a where a.id = ${input.association_id}`),
@@ -127,19 +127,17 @@ export async function subscribe(
     if (member.type !== 'user' || !member.active) {
       throw AppError.validation([{ field: 'user_id', key: 'associations.errors.member_not_customer' }]);
     }
-    const [days] = rowsOf<{ total: number; has: boolean; date: string | null }>(
-      await tx.db.execute(sql`select count(*)::int as total,
-          bool_or(day_number = ${input.day_number}) as has,
-          (max(date) filter (where day_number = ${input.day_number}))::text as date
-        from association_days where association_id = ${input.association_id}`),
+    const [day] = rowsOf<{ date: string }>(
+      await tx.db.execute(sql`select date::text as date from association_days
+        where association_id = ${input.association_id} and day_number = ${input.day_number}`),
     );
     if (rules.notBefore && association.toDate < rules.notBefore) throw AppError.conflict('members.errors.not_open');
     if (association.closedAt !== null || association.toDate <= ctx.clock.today()) {
       throw AppError.conflict('ledger.errors.association_closed');
     }
-    if (association.subscriptionsCount >= Number(days?.total ?? 0)) throw AppError.conflict('associations.errors.full');
-    if (!days?.has) throw dayUnknown(input.day_number);
-    if (rules.notBefore && (days.date ?? '') < rules.notBefore) {
+    if (association.subscriptionsCount >= association.daysCount) throw AppError.conflict('associations.errors.full');
+    if (!day) throw dayUnknown(input.day_number);
+    if (rules.notBefore && day.date < rules.notBefore) {
       throw AppError.validation([
         { field: 'day_number', key: 'members.errors.day_passed', params: { day: input.day_number } },
       ]);
@@ -150,7 +148,7 @@ export async function subscribe(
         associationId: input.association_id,
         dayNumber: input.day_number,
         userId: input.user_id,
-        amountPiastres: association.costPiastres * Number(days.total),
+        amountPiastres: association.costPiastres * association.daysCount,
         createdBy: callerOf(ctx).userId,
       })
       .returning({ id: subscriptions.id })
