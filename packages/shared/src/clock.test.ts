@@ -19,6 +19,45 @@ describe('the Cairo clock', () => {
     expect(cairoDay(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
   });
 
+  it('remembers a day for its UTC hour only: the first and last millisecond of every hour agree with ICU', () => {
+    const fresh = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Cairo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const hour = 3_600_000;
+    // Every hour around the changes of the clocks of 2026 and of 2014 (summer time suspended for
+    // Ramadan), and around midnight of a winter and a summer day.
+    const around = [
+      '2026-04-23T12:00Z',
+      '2026-10-29T12:00Z',
+      '2014-05-15T12:00Z',
+      '2014-06-26T12:00Z',
+      '2014-07-31T12:00Z',
+    ];
+    for (const start of around.map((iso) => Date.parse(iso))) {
+      for (let h = 0; h < 24; h += 1) {
+        const first = start + h * hour;
+        // Asked in the order a running process asks: the hour's start, then its end (remembered).
+        expect(cairoDay(new Date(first))).toBe(fresh.format(first));
+        expect(cairoDay(new Date(first + hour - 1))).toBe(fresh.format(first + hour - 1));
+      }
+    }
+    // Random instants over two centuries, each after an instant of the same hour.
+    let seed = 7;
+    for (let i = 0; i < 2_000; i += 1) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      const ms = Date.UTC(1901, 0, 1) + (seed / 2 ** 31) * (Date.UTC(2100, 0, 1) - Date.UTC(1901, 0, 1));
+      const first = ms - (ms % hour);
+      cairoDay(new Date(first));
+      expect(cairoDay(new Date(ms))).toBe(fresh.format(ms));
+    }
+    // Before 1901 Cairo kept its local mean time (UTC+2:05:09): never remembered by the hour.
+    expect(cairoDay(new Date('1900-01-01T21:30:00Z'))).toBe(fresh.format(Date.parse('1900-01-01T21:30:00Z')));
+    expect(cairoDay(new Date('1900-01-01T21:56:00Z'))).toBe('1900-01-02');
+  });
+
   it('finds the instant of an hour on Cairo’s clocks, in winter and in summer time', () => {
     expect(cairoTime('2027-01-10', 9).toISOString()).toBe('2027-01-10T07:00:00.000Z');
     expect(cairoTime('2027-07-10', 9).toISOString()).toBe('2027-07-10T06:00:00.000Z');

@@ -24,9 +24,31 @@ const cairoFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** The calendar day (yyyy-mm-dd) an instant falls on in Africa/Cairo. */
+const HOUR_MS = 3_600_000;
+/**
+ * From here on Cairo's offset from UTC is whole hours (+2, +3 in summer time: its local mean time
+ * ended in October 1900) and its clocks change on the hour, so every instant of one UTC hour falls
+ * on the same Cairo day.
+ */
+const WHOLE_HOUR_OFFSETS_FROM = Date.UTC(1901, 0, 1);
+let lastHour = Number.NaN;
+let lastDay = '';
+
+/**
+ * The calendar day (yyyy-mm-dd) an instant falls on in Africa/Cairo. Remembered for the UTC hour it
+ * was asked for: a request's "today" would otherwise run ICU's time-zone rules on every call (about
+ * 30 µs of a request's CPU under load in bench:api's profile, 1 µs alone).
+ */
 export function cairoDay(instant: Date): string {
-  return cairoFormat.format(instant);
+  const ms = instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  if (hour === lastHour) return lastDay;
+  const day = cairoFormat.format(instant);
+  if (ms >= WHOLE_HOUR_OFFSETS_FROM) {
+    lastHour = hour;
+    lastDay = day;
+  }
+  return day;
 }
 
 const cairoClock = new Intl.DateTimeFormat('en-CA', {

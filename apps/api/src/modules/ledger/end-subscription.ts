@@ -11,7 +11,13 @@ import { rowsOf } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf } from '../../lib/context.js';
-import { balanceOf, isClosed, lockSubscription, owedBackPiastres, readSubscription } from './ledger.repository.js';
+import {
+  balanceOf,
+  isClosed,
+  lockSubscription,
+  owedBackPiastres,
+  readSubscriptionFigures,
+} from './ledger.repository.js';
 import { assertOpen, closedError } from './record-money.js';
 
 /**
@@ -21,10 +27,9 @@ import { assertOpen, closedError } from './record-money.js';
 
 /** POST /subscriptions/{id}/withdraw-quote: the balance and what a withdrawal would cancel. */
 export async function quoteWithdrawal(ctx: AppContext, id: number): Promise<TWithdrawQuote> {
-  const subscription = await readSubscription(ctx.db, id);
-  if (!subscription) throw AppError.notFound();
-  const today = ctx.clock.today();
-  const balance = await balanceOf(ctx.db, id, today);
+  const found = await readSubscriptionFigures(ctx.db, id, ctx.clock.today());
+  if (!found) throw AppError.notFound();
+  const { subscription, balance } = found;
   const [pending] = rowsOf<{ n: number; total: string | number }>(
     await ctx.db.execute(sql`select count(*)::int as n, coalesce(sum(amount_piastres), 0) as total
       from installments where subscription_id = ${id} and status = 'pending'`),

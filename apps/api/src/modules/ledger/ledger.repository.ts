@@ -141,7 +141,14 @@ const subscriptionSelect = sql`select s.id, s.association_id, s.user_id, s.day_n
 
 function toLocked(r: LockedSubscription): LockedSubscription {
   return {
-    ...r,
+    status: r.status,
+    transfer_status: r.transfer_status,
+    turn_date: r.turn_date,
+    created_on: r.created_on,
+    title: r.title,
+    from_date: r.from_date,
+    to_date: r.to_date,
+    closed_at: r.closed_at,
     id: Number(r.id),
     association_id: Number(r.association_id),
     user_id: Number(r.user_id),
@@ -258,28 +265,34 @@ export async function installmentTotals(
 }
 
 /**
- * A subscription's figures in one read of its installments: the installments by state and what it
- * paid, was paid and still owes, from the ledger. Its detail screen shows both; one statement
- * instead of two scans.
+ * A subscription as a money action decides on it (unlocked) and its figures, in one statement: the
+ * installments by state (one read of them) and what it paid, was paid and still owes, from the
+ * ledger. Its detail screen, its ledger and the withdrawal quote show both; one round trip
+ * instead of two or three.
  */
-export async function subscriptionFigures(
+export async function readSubscriptionFigures(
   db: Reader,
   subscriptionId: number,
   today: string,
-): Promise<{ installments: TInstallmentTotals; balance: TSubscriptionBalance }> {
-  const [row] = rowsOf<Record<string, string | number>>(
-    await db.execute(sql`select
-        coalesce((select sum(r.amount_piastres) from receipts r where r.subscription_id = ${subscriptionId} and ${LIVE_RECEIPT}), 0) as paid,
-        coalesce((select sum(p.gross_piastres) from payouts p where p.subscription_id = ${subscriptionId} and p.kind = 'payout' and ${LIVE_PAYOUT}), 0) as paid_out,
-        coalesce((select sum(p.net_piastres) from payouts p where p.subscription_id = ${subscriptionId} and p.kind = 'refund' and ${LIVE_PAYOUT}), 0) as refunded,
+): Promise<
+  { subscription: LockedSubscription; installments: TInstallmentTotals; balance: TSubscriptionBalance } | undefined
+> {
+  const [row] = rowsOf<LockedSubscription & Record<string, string | number>>(
+    await db.execute(sql`select st.*,
+        coalesce((select sum(r.amount_piastres) from receipts r where r.subscription_id = st.id and ${LIVE_RECEIPT}), 0) as paid,
+        coalesce((select sum(p.gross_piastres) from payouts p where p.subscription_id = st.id and p.kind = 'payout' and ${LIVE_PAYOUT}), 0) as paid_out,
+        coalesce((select sum(p.net_piastres) from payouts p where p.subscription_id = st.id and p.kind = 'refund' and ${LIVE_PAYOUT}), 0) as refunded,
         i.*
-      from (${installmentsByState(subscriptionId, today)}) i`),
+      from (${subscriptionSelect} where s.id = ${subscriptionId}) st
+      cross join (${installmentsByState(subscriptionId, today)}) i`),
   );
-  const paid = Number(row?.paid ?? 0);
-  const paidOut = Number(row?.paid_out ?? 0);
-  const refunded = Number(row?.refunded ?? 0);
+  if (!row) return undefined;
+  const paid = Number(row.paid ?? 0);
+  const paidOut = Number(row.paid_out ?? 0);
+  const refunded = Number(row.refunded ?? 0);
   const installments = toInstallmentTotals(row);
   return {
+    subscription: toLocked(row),
     installments,
     balance: {
       paid: money(paid),
@@ -294,9 +307,11 @@ export async function subscriptionFigures(
   };
 }
 
-/** What a subscription paid, was paid and still owes, from the ledger. */
+/** What a subscription that exists paid, was paid and still owes, from the ledger. */
 export async function balanceOf(db: Reader, subscriptionId: number, today: string): Promise<TSubscriptionBalance> {
-  return (await subscriptionFigures(db, subscriptionId, today)).balance;
+  const found = await readSubscriptionFigures(db, subscriptionId, today);
+  if (!found) throw new Error(`the balance of subscription ${subscriptionId}, which does not exist`);
+  return found.balance;
 }
 
 /** owed back in piastres: paid − payouts (gross) − refunds, every live one (a refund's gross is its net). */

@@ -4,12 +4,11 @@ import { rowsOf } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import {
-  balanceOf,
   findPayout,
   findReceipt,
   ledgerEntries,
   ledgerTotals,
-  readSubscription,
+  readSubscriptionFigures,
   settlementLines,
 } from './ledger.repository.js';
 
@@ -37,10 +36,14 @@ export async function getPayout(ctx: AppContext, id: number): Promise<TPayout> {
 
 /** GET /subscriptions/{id}/ledger: the history (who paid what, who received what) and the balance. */
 export async function getSubscriptionLedger(ctx: AppContext, id: number): Promise<TSubscriptionLedger> {
-  const subscription = await readSubscription(ctx.db, id);
-  if (!subscription) throw AppError.notFound();
-  const [balance, entries] = [await balanceOf(ctx.db, id, ctx.clock.today()), await ledgerEntries(ctx.db, id)];
-  return { subscription_id: id, status: subscription.status, balance, entries };
+  const found = await readSubscriptionFigures(ctx.db, id, ctx.clock.today());
+  if (!found) throw AppError.notFound();
+  return {
+    subscription_id: id,
+    status: found.subscription.status,
+    balance: found.balance,
+    entries: await ledgerEntries(ctx.db, id),
+  };
 }
 
 /** GET /associations/{id}/settlement: every subscription's figures and the totals, live and at closing. */

@@ -22,7 +22,7 @@ import { type AppContext, callerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow } from '../../lib/list.js';
 import { lockAssociation } from '../associations/associations.repository.js';
-import { findPayout, isClosed, readSubscription, subscriptionFigures } from '../ledger/ledger.repository.js';
+import { findPayout, isClosed, readSubscriptionFigures } from '../ledger/ledger.repository.js';
 import { recordPayout, receivePayments as recordReceipts } from '../ledger/record-money.js';
 import {
   findPayment,
@@ -40,16 +40,15 @@ export async function listSubscriptions(
 
 export async function getSubscription(ctx: AppContext, id: number): Promise<TSubscriptionDetail> {
   const today = ctx.clock.today();
-  // Three reads at once: the subscription as listed, its state, and its figures (one read of its installments).
-  const [subscription, state, figures] = await Promise.all([
+  // Two reads at once: the subscription as listed, and its state with its figures (one read of its installments).
+  const [subscription, figures] = await Promise.all([
     findSubscription(ctx.db, id),
-    readSubscription(ctx.db, id),
-    subscriptionFigures(ctx.db, id, today),
+    readSubscriptionFigures(ctx.db, id, today),
   ]);
-  if (!subscription || !state) throw AppError.notFound();
+  if (!subscription || !figures) throw AppError.notFound();
+  const { subscription: state, balance } = figures;
   const closed = isClosed(state, today);
   const active = state.status === 'active' && !closed;
-  const { balance } = figures;
   return {
     ...subscription,
     installments: figures.installments,
