@@ -55,7 +55,7 @@ import { summarizeProfile } from './profile-summary.js';
 import { type EngineReport, judge, judgeRatios, printEngine, writeJson } from './report.js';
 import { checkReachable, DEFAULT_ADMIN_URL, SEEDED_PASSWORD, type SizeOverrides, sizeOf, Unreachable } from './seed.js';
 import { type RunningServer, startEngine } from './server.js';
-import { measureSubscribe } from './subscribe.js';
+import { describeSubscribe, measureSubscribe } from './subscribe.js';
 import { ADMIN, buildTargets, TARGET_IDS } from './targets.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -177,11 +177,7 @@ async function runEngine(engine: Engine, options: Options, adminUrl: string): Pr
       results.push(result);
     }
     const subscribe = await measureSubscribe(server.appUrl, admin.token);
-    console.log(
-      `${engine}: subscribe (1,200 installments each), ${subscribe.count} one at a time: p50 ${subscribe.p50} ms, ` +
-        `p99 ${subscribe.p99} ms, max ${subscribe.max} ms${subscribe.errors ? `, ${subscribe.errors} errors ${JSON.stringify(subscribe.errorStatuses)}` : ''}` +
-        ` — budget < 100 ms: ${subscribe.p99 < 100 && subscribe.errors === 0 ? 'met' : 'NOT MET'}`,
-    );
+    console.log(`${engine}: ${describeSubscribe(subscribe)}`);
     return {
       engine,
       subscribe,

@@ -7,7 +7,7 @@ import { type Engine, LOG_ACTION, NAME_FRAGMENT } from './common.js';
 import { CONNECTIONS, type LoadOptions, type TargetResult } from './load.js';
 import type { SeedFacts, SeedSize } from './seed.js';
 import type { SeedOutcome } from './server.js';
-import type { SubscribeResult } from './subscribe.js';
+import { describeSubscribe, type SubscribeResult } from './subscribe.js';
 import type { Budget } from './targets.js';
 
 export type Verdict = 'met' | 'NOT MET' | 'FAILED' | '—';
@@ -177,13 +177,7 @@ export function printEngine(report: EngineReport, options: LoadOptions, loadAtSt
     if (notes.length > 0) console.log(`  ${r.id}: ${notes.join('; ')}`);
   }
   const sub = report.subscribe;
-  if (sub) {
-    const verdict = ` — budget < 100 ms: ${sub.p99 < 100 && sub.errors === 0 ? 'met' : 'NOT MET'}`;
-    console.log(
-      `  subscribe (1,200 installments each), ${sub.count} one at a time: p50 ${sub.p50} ms, p99 ${sub.p99} ms, ` +
-        `max ${sub.max} ms${sub.errors ? `, ${sub.errors} errors` : ''}${verdict}`,
-    );
-  }
+  if (sub) console.log(`  ${describeSubscribe(sub)}`);
   const measured = report.ratios.filter((r) => r.value !== null);
   if (measured.length > 0) {
     console.log('  request path, ratios of req/s in this run (issue 21 §2):');
