@@ -376,6 +376,14 @@ describe('history', () => {
     expect(detail.request_status_type).toMatchObject({ id: 8, code: 'rejected' });
     expect(detail.rejection_note).toBe('صورة البطاقة غير واضحة');
     expect(detail.actions).toEqual(['next']);
+    // Its times as stored (PostgreSQL writes them as ISO text), to the millisecond.
+    const [stored] = rowsOf<{ created_at: string; updated_at: string }>(
+      await t.db.execute(sql`select to_json(created_at at time zone 'UTC')#>>'{}' as created_at,
+          to_json(updated_at at time zone 'UTC')#>>'{}' as updated_at from customer_requests where id = ${id}`),
+    );
+    expect(detail.created_at).toBe(new Date(`${stored?.created_at}Z`).toISOString());
+    expect(detail.updated_at).toBe(new Date(`${stored?.updated_at}Z`).toISOString());
+    expect(detail.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(detail.history[0]).toMatchObject({
       action: 'reject',
       from_status: 2,

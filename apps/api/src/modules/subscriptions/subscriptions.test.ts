@@ -221,6 +221,16 @@ describe('installments, payouts and the dashboard', () => {
       future_count: 1197,
       future_sum: 11970,
     });
+    // The time it was received, as stored (PostgreSQL writes it as ISO text), to the millisecond.
+    await t.db.execute(sql`update installments set received_at = '2026-05-03 21:45:07.123456+00' where id = ${ids[0]}`);
+    const listed = (
+      await call('POST', '/api/v1/subscriptions/payments', { subscription_id: sub.id, status: 'received' })
+    ).json().data.data as { id: number; received_at: string }[];
+    expect(listed.find((p) => p.id === ids[0])?.received_at).toBe('2026-05-03T21:45:07.123Z');
+    expect(listed.find((p) => p.id === ids[1])?.received_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect((await call('GET', `/api/v1/subscriptions/payments/${ids[0]}`)).json().data.received_at).toBe(
+      '2026-05-03T21:45:07.123Z',
+    );
   });
 
   it('records the payout once its day has come, and only once', async () => {
