@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../test/helpers/build-app.js';
+import { rowsOf } from '../db/client.js';
 import { counters } from '../db/schema/counters.js';
 import { users } from '../db/schema/users.js';
-import { cappedCount, listPage, pageWindow } from './list.js';
+import { cappedCount, cappedTotal, listPage, pageWindow, ridingTotal } from './list.js';
 
 describe('listPage: one extra row instead of a count', () => {
   const rows = Array.from({ length: 23 }, (_, i) => i + 1);
@@ -76,6 +77,22 @@ describe('counts on the database', () => {
     const capped = await cappedCount(t.db, all, 3);
     expect(capped).toEqual({ total: 4, atLeast: true });
     expect(capped.total).toBeLessThanOrEqual(Number(truth?.n));
+  });
+
+  it('cappedTotal rides on the page: the same count as cappedCount, read in the page’s own statement', async () => {
+    const all = t.db.select({ one: sql`1` }).from(users).getSQL();
+    const [truth] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const page = async (cap: number) =>
+      ridingTotal(
+        rowsOf<{ id: number; total: number }>(
+          await t.db.execute(sql`select id, ${cappedTotal(all, cap)} as total from users order by id limit 2`),
+        ),
+        cap,
+      );
+    expect(await page(100)).toEqual({ rows: expect.any(Array), total: { total: truth?.n, atLeast: false } });
+    expect(await page(3)).toMatchObject({ total: await cappedCount(t.db, all, 3) });
+    // No row, nothing to ride on: the rows as they are, for listPage to count.
+    expect(ridingTotal<{ total: number }>([])).toEqual([]);
   });
 
   it('the user counters always equal an exact count, through every kind of change', async () => {

@@ -102,6 +102,29 @@ export async function cappedCount(db: Reader, query: SQL, cap = COUNT_CAP): Prom
   return { total: cap + 1, atLeast: true };
 }
 
+/**
+ * `cappedCount` as a scalar subquery of the page's own statement, so a page and its total are one
+ * round trip, not two (bench:api at DESIGN §5 size: a list's first page is followed by more rows,
+ * so it always counted). PostgreSQL runs it once per statement (an InitPlan); `ridingTotal` reads it
+ * back from the first row. When the page is empty the total has no row to ride on and `listPage`
+ * asks `count()` as before.
+ */
+export function cappedTotal(query: SQL, cap = COUNT_CAP): SQL<number> {
+  return sql<number>`(select count(*)::int from (${query} limit ${cap + 1}) as capped)`;
+}
+
+/** What `cappedTotal` read, as a count: exact up to the cap, past it the flagged lower bound. */
+export function cappedOf(n: number | string, cap = COUNT_CAP): Count {
+  const total = Number(n);
+  return total <= cap ? { total, atLeast: false } : { total: cap + 1, atLeast: true };
+}
+
+/** A page's rows and the total that rode along on them (`cappedTotal`, selected as `total`). */
+export function ridingTotal<T extends { total: number | string | null }>(rows: T[], cap = COUNT_CAP): Fetched<T> {
+  const n = rows[0]?.total;
+  return n === undefined || n === null ? rows : { rows, total: cappedOf(n, cap) };
+}
+
 /** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

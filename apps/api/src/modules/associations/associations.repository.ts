@@ -6,7 +6,15 @@ import { type AssociationRow, associationDays, associations, subscriptions } fro
 import { users } from '../../db/schema/users.js';
 import type { Reader, Tx } from '../../db/transaction.js';
 import { keysetBatches } from '../../lib/export.js';
-import { cappedCount, likeContains, listPage, orderBy, type PageWindow } from '../../lib/list.js';
+import {
+  cappedCount,
+  cappedTotal,
+  likeContains,
+  listPage,
+  orderBy,
+  type PageWindow,
+  ridingTotal,
+} from '../../lib/list.js';
 
 /** The generated code of an association, e.g. A-000042 (DESIGN §2). */
 export function associationCode(id: number): string {
@@ -112,19 +120,22 @@ const SORT_COLUMNS = {
 export async function listAssociations(db: Reader, query: TAssociationListRequest, window: PageWindow, today: string) {
   const where = filters(query, today);
   const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, associations.id);
+  const matching = db.select({ one: sql`1` }).from(associations).where(where).getSQL();
   const page = await listPage(
     window,
-    (limit, offset) =>
-      db
-        .select()
-        .from(associations)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    () => cappedCount(db, db.select({ one: sql`1` }).from(associations).where(where).getSQL()),
+    async (limit, offset) =>
+      ridingTotal(
+        await db
+          .select({ row: associations, total: cappedTotal(matching) })
+          .from(associations)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      ),
+    () => cappedCount(db, matching),
   );
-  return { ...page, data: page.data.map((row) => toAssociationDto(row, today)) };
+  return { ...page, data: page.data.map((r) => toAssociationDto(r.row, today)) };
 }
 
 /** The turn days with who holds each (active subscriptions), paged by day number. */

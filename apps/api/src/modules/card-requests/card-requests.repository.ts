@@ -10,7 +10,15 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
+import {
+  cappedCount,
+  cappedTotal,
+  likeContains,
+  listPage,
+  type PageWindow,
+  ridingTotal,
+  withinCairoDays,
+} from '../../lib/list.js';
 
 type CardRequestRecord = {
   id: number;
@@ -28,12 +36,13 @@ type CardRequestRecord = {
   decided_by_name: string | null;
 };
 
-const SELECT = sql`select c.id, c.name, c.national_id, c.status, c.note, c.created_at, c.decided_at,
+const COLUMNS = sql`c.id, c.name, c.national_id, c.status, c.note, c.created_at, c.decided_at,
     c.user_id, u.name as user_name, u.phone as user_phone, u.image as user_image,
-    d.id as decided_by_id, d.name as decided_by_name
-  from card_requests c
+    d.id as decided_by_id, d.name as decided_by_name`;
+const FROM = sql`from card_requests c
   join users u on u.id = c.user_id
   left join users d on d.id = c.decided_by`;
+const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 function toDto(r: CardRequestRecord, viewer: Viewer): TCardRequest {
   const status = Number(r.status) as CardRequestStatus;
@@ -76,13 +85,18 @@ function filters(query: TCardRequestListRequest): SQL {
 export async function listCardRequests(db: Reader, query: TCardRequestListRequest, window: PageWindow, viewer: Viewer) {
   const where = filters(query);
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const count = sql`select 1 from card_requests c join users u on u.id = c.user_id where ${where}`;
   const page = await listPage(
     window,
     async (limit, offset) =>
-      rowsOf<CardRequestRecord>(
-        await db.execute(sql`${SELECT} where ${where} order by c.id ${direction} limit ${limit} offset ${offset}`),
+      ridingTotal(
+        rowsOf<CardRequestRecord & { total: number }>(
+          await db.execute(
+            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by c.id ${direction} limit ${limit} offset ${offset}`,
+          ),
+        ),
       ),
-    () => cappedCount(db, sql`select 1 from card_requests c join users u on u.id = c.user_id where ${where}`),
+    () => cappedCount(db, count),
   );
   return { ...page, data: page.data.map((r) => toDto(r, viewer)) };
 }

@@ -3,7 +3,15 @@ import { normalizePhone } from '@portal/shared/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
+import {
+  cappedCount,
+  cappedTotal,
+  likeContains,
+  listPage,
+  type PageWindow,
+  ridingTotal,
+  withinCairoDays,
+} from '../../lib/list.js';
 
 /** Drizzle queries of guests' contact messages (docs/decisions/0022-staff-tools.md). */
 
@@ -23,10 +31,11 @@ type ContactRow = {
   created_at: string;
 };
 
-const SELECT = sql`select c.id, c.name, c.email, c.phone, c.subject, c.message, c.locale, c.status, c.reply,
-    c.replied_at, c.created_at, r.id as replied_by_id, r.name as replied_by_name
-  from contact_messages c
+const COLUMNS = sql`c.id, c.name, c.email, c.phone, c.subject, c.message, c.locale, c.status, c.reply,
+    c.replied_at, c.created_at, r.id as replied_by_id, r.name as replied_by_name`;
+const FROM = sql`from contact_messages c
   left join users r on r.id = c.replied_by`;
+const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 function toDto(r: ContactRow): TContactMessage {
   return {
@@ -65,13 +74,18 @@ export async function listContacts(db: Reader, query: TContactListRequest, windo
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const order =
     query.sortBy === 'created_at' ? sql`c.created_at ${direction}, c.id ${direction}` : sql`c.id ${direction}`;
+  const count = sql`select 1 from contact_messages c where ${where}`;
   const page = await listPage(
     window,
     async (limit, offset) =>
-      rowsOf<ContactRow>(
-        await db.execute(sql`${SELECT} where ${where} order by ${order} limit ${limit} offset ${offset}`),
+      ridingTotal(
+        rowsOf<ContactRow & { total: number }>(
+          await db.execute(
+            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+          ),
+        ),
       ),
-    () => cappedCount(db, sql`select 1 from contact_messages c where ${where}`),
+    () => cappedCount(db, count),
   );
   return { ...page, data: page.data.map(toDto) };
 }

@@ -17,7 +17,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
-import { type Count, cappedCount, likeContains, listPage, pageWindow } from '../../lib/list.js';
+import {
+  type Count,
+  cappedCount,
+  cappedTotal,
+  likeContains,
+  listPage,
+  pageWindow,
+  ridingTotal,
+} from '../../lib/list.js';
 
 type Named = { id: number; name: string; name_local: string };
 
@@ -63,7 +71,7 @@ const named = (table: string, key: string, extra = '') =>
  * planning each page (its join-order search) to execute it in under 1 ms at 200,000 requests;
  * a one-table query plans in 1–3 ms. Every lookup is a foreign key, so no row is lost.
  */
-const SELECT = sql`select c.id, c.code, c.name, c.email, c.mobile, c.address, c.renewal, c.user_type,
+const COLUMNS = sql`c.id, c.code, c.name, c.email, c.mobile, c.address, c.renewal, c.user_type,
     c.identity_type_id, c.identity_value,
     ${named('services', 'c.service_id')} as service,
     ${named('service_durations', 'c.service_duration_id')} as service_duration,
@@ -74,8 +82,9 @@ const SELECT = sql`select c.id, c.code, c.name, c.email, c.mobile, c.address, c.
     c.assigned_to, (select u.name from users u where u.id = c.assigned_to) as assignee_name, c.removed,
     c.payment_amount_piastres, c.payment_reference, c.rejection_reason_id,
     (select r.final_decision from rejection_reasons r where r.id = c.rejection_reason_id) as rejection_final,
-    c.rejection_note, c.cancel_reason, c.created_at, c.updated_at
-  from customer_requests c`;
+    c.rejection_note, c.cancel_reason, c.created_at, c.updated_at`;
+const FROM = sql`from customer_requests c`;
+const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 const asNamed = (n: Named): Named => ({ id: Number(n.id), name: n.name, name_local: n.name_local });
 const iso = (value: string) => new Date(value).toISOString();
@@ -169,14 +178,17 @@ export async function listRequests(
   const direction = query.order_direction === 'asc' ? sql`asc` : sql`desc`;
   const tie = query.order_by === 'id' ? sql`` : sql`, c.id ${direction}`;
   // The lists' paging (lib/list.ts): one row past the page, counted only when more follow.
+  const count = sql`select 1 from customer_requests c where ${where}`;
   const page = await listPage(
     pageWindow(1, query.limit, query.offset),
     async (limit, offset) =>
-      rowsOf<RequestRecord>(
-        await db.execute(sql`${SELECT} where ${where}
+      ridingTotal(
+        rowsOf<RequestRecord & { total: number }>(
+          await db.execute(sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where}
           order by ${ORDER[query.order_by]} ${direction}${tie} limit ${limit} offset ${offset}`),
+        ),
       ),
-    () => cappedCount(db, sql`select 1 from customer_requests c where ${where}`),
+    () => cappedCount(db, count),
   );
   return {
     data: page.data.map((r) => toDto(r, viewer)),

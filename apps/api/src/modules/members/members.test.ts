@@ -166,6 +166,19 @@ describe('open associations and joining', () => {
     expect((await as(m.token, 'GET', '/me/associations/open?perPage=7')).statusCode).toBe(422);
   });
 
+  it('pages the open associations with their exact total, read with the first page', async () => {
+    for (let i = 0; i < 11; i += 1) await association(50);
+    const m = await member();
+    const all = (await as(m.token, 'GET', '/me/associations/open?perPage=200')).json().data;
+    expect(all.data.length).toBeGreaterThan(10);
+    const first = (await as(m.token, 'GET', '/me/associations/open?perPage=10')).json().data;
+    expect(first).toMatchObject({ total: all.data.length, atLeast: false, lastPage: Math.ceil(all.data.length / 10) });
+    expect(first.data.map((r: { id: number }) => r.id)).toEqual(all.data.slice(0, 10).map((r: { id: number }) => r.id));
+    // Past the end: no row to carry the total, which is then counted on its own.
+    const past = (await as(m.token, 'GET', `/me/associations/open?perPage=10&page=${first.lastPage + 1}`)).json().data;
+    expect(past).toMatchObject({ data: [], total: all.data.length, atLeast: false });
+  });
+
   it('a member with a confirmed email joins on a free day; unconfirmed, past or held days are refused', async () => {
     const a = await association(10);
     const unconfirmed = await member(false);

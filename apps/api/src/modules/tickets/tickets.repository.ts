@@ -11,7 +11,15 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
+import {
+  cappedCount,
+  cappedTotal,
+  likeContains,
+  listPage,
+  type PageWindow,
+  ridingTotal,
+  withinCairoDays,
+} from '../../lib/list.js';
 
 /** Drizzle queries of tickets and their messages (docs/decisions/0022-staff-tools.md). */
 
@@ -31,13 +39,14 @@ type TicketRow = {
   closed_by_name: string | null;
 };
 
-const SELECT = sql`select t.id, t.subject, t.status, t.user_id, u.name as user_name, u.phone as user_phone,
+const COLUMNS = sql`t.id, t.subject, t.status, t.user_id, u.name as user_name, u.phone as user_phone,
     u.image as user_image, t.last_message_at, t.created_at, t.closed_at,
     c.id as closed_by_id, c.name as closed_by_name,
-    (select count(*)::int from ticket_messages m where m.ticket_id = t.id) as messages_count
-  from tickets t
+    (select count(*)::int from ticket_messages m where m.ticket_id = t.id) as messages_count`;
+const FROM = sql`from tickets t
   join users u on u.id = t.user_id
   left join users c on c.id = t.closed_by`;
+const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -101,13 +110,18 @@ export async function listTickets(
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const column = SORTS[query.sortBy];
   const order = query.sortBy === 'id' ? sql`t.id ${direction}` : sql`${column} ${direction}, t.id ${direction}`;
+  const count = sql`select 1 from tickets t join users u on u.id = t.user_id where ${where}`;
   const page = await listPage(
     window,
     async (limit, offset) =>
-      rowsOf<TicketRow>(
-        await db.execute(sql`${SELECT} where ${where} order by ${order} limit ${limit} offset ${offset}`),
+      ridingTotal(
+        rowsOf<TicketRow & { total: number }>(
+          await db.execute(
+            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+          ),
+        ),
       ),
-    () => cappedCount(db, sql`select 1 from tickets t join users u on u.id = t.user_id where ${where}`),
+    () => cappedCount(db, count),
   );
   return { ...page, data: page.data.map((r) => toDto(r, viewer)) };
 }

@@ -11,7 +11,15 @@ import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, likeContains, listPage, type PageWindow, withinCairoDays } from '../../lib/list.js';
+import {
+  cappedCount,
+  cappedTotal,
+  likeContains,
+  listPage,
+  type PageWindow,
+  ridingTotal,
+  withinCairoDays,
+} from '../../lib/list.js';
 
 type TurnMoveRecord = {
   id: number;
@@ -40,17 +48,18 @@ type TurnMoveRecord = {
  * The days and the decider are scalar subqueries: with six joins PostgreSQL spent 9–15 ms planning
  * a page it executes in under 1 ms (the same cause as the service requests' list, see there).
  */
-const SELECT = sql`select r.id, r.subscription_id, r.status, r.note, r.created_at, r.decided_at,
+const COLUMNS = sql`r.id, r.subscription_id, r.status, r.note, r.created_at, r.decided_at,
     r.user_id, u.name as user_name, u.phone as user_phone, u.image as user_image,
     a.id as association_id, a.title as association_title, a.cost_piastres,
     r.from_day, (select fd.date::text from association_days fd
       where fd.association_id = r.association_id and fd.day_number = r.from_day) as from_date,
     r.to_day, (select td.date::text from association_days td
       where td.association_id = r.association_id and td.day_number = r.to_day) as to_date,
-    r.decided_by as decided_by_id, (select d.name from users d where d.id = r.decided_by) as decided_by_name
-  from turn_move_requests r
+    r.decided_by as decided_by_id, (select d.name from users d where d.id = r.decided_by) as decided_by_name`;
+const FROM = sql`from turn_move_requests r
   join users u on u.id = r.user_id
   join associations a on a.id = r.association_id`;
+const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 export function toTurnMoveDto(r: TurnMoveRecord, viewer: Viewer): TTurnMove {
   const status = Number(r.status) as TurnMoveStatus;
@@ -96,13 +105,18 @@ function filters(query: TTurnMoveListRequest): SQL {
 export async function listTurnMoves(db: Reader, query: TTurnMoveListRequest, window: PageWindow, viewer: Viewer) {
   const where = filters(query);
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const count = sql`select 1 from turn_move_requests r join users u on u.id = r.user_id where ${where}`;
   const page = await listPage(
     window,
     async (limit, offset) =>
-      rowsOf<TurnMoveRecord>(
-        await db.execute(sql`${SELECT} where ${where} order by r.id ${direction} limit ${limit} offset ${offset}`),
+      ridingTotal(
+        rowsOf<TurnMoveRecord & { total: number }>(
+          await db.execute(
+            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by r.id ${direction} limit ${limit} offset ${offset}`,
+          ),
+        ),
       ),
-    () => cappedCount(db, sql`select 1 from turn_move_requests r join users u on u.id = r.user_id where ${where}`),
+    () => cappedCount(db, count),
   );
   return { ...page, data: page.data.map((r) => toTurnMoveDto(r, viewer)) };
 }

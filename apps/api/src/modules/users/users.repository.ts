@@ -12,6 +12,8 @@ import type { Reader, Tx } from '../../db/transaction.js';
 import {
   type Count,
   cappedCount,
+  cappedOf,
+  cappedTotal,
   likeContains,
   listPage,
   orderBy,
@@ -205,10 +207,12 @@ export async function listUsers(db: Reader, query: TUserListRequest, window: Pag
   const where = listFilters(query, options);
   const order = orderBy(SORT_COLUMNS, query.sortBy, query.sortOrder, users.id);
   const keys = counterKeysOf(query, options);
+  const matching = db.select({ one: sql`1` }).from(users).where(where).getSQL();
   return listPage(
     window,
     // One round trip: the page's ids (an index walk, however deep the page) and the rows of those
-    // ids only; for the default views the counters' total rides along as a scalar subquery.
+    // ids only, with the total riding along as a scalar subquery: the counters' for the default
+    // views, a capped count for the others.
     async (limit, offset) => {
       const page = db
         .select({ id: users.id })
@@ -219,21 +223,20 @@ export async function listUsers(db: Reader, query: TUserListRequest, window: Pag
         .offset(offset);
       const total = keys
         ? sql<number>`(select coalesce(sum(${counters.n}), 0)::int from ${counters} where ${inArray(counters.key, keys)})`
-        : sql<null>`null`;
+        : cappedTotal(matching);
       const found = await db
         .select({ row: users, total })
         .from(users)
         .where(inArray(users.id, page))
         .orderBy(...order);
       const first = found[0];
-      return {
-        rows: found.map((r) => r.row),
-        total: first && first.total !== null ? { total: Number(first.total), atLeast: false } : undefined,
-      };
+      let counted: Count | undefined;
+      if (first) counted = keys ? { total: Number(first.total), atLeast: false } : cappedOf(first.total);
+      return { rows: found.map((r) => r.row), total: counted };
     },
     async (): Promise<Count> => {
       if (keys) return { total: await sumCounters(db, keys), atLeast: false };
-      return cappedCount(db, db.select({ one: sql`1` }).from(users).where(where).getSQL());
+      return cappedCount(db, matching);
     },
   );
 }
