@@ -125,6 +125,18 @@ export function ridingTotal<T extends { total: number | string | null }>(rows: T
   return n === undefined || n === null ? rows : { rows, total: cappedOf(n, cap) };
 }
 
+/**
+ * A page written as SQL text with its capped total riding along: `page(total)` is the page's
+ * statement with `${total} as total` among its columns, `matching` what `cappedCount` would count.
+ */
+export async function rowsWithTotal<T>(
+  db: Reader,
+  matching: SQL,
+  page: (total: SQL<number>) => SQL,
+): Promise<Fetched<T & { total: number }>> {
+  return ridingTotal(rowsOf<T & { total: number }>(await db.execute(page(cappedTotal(matching)))));
+}
+
 /** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

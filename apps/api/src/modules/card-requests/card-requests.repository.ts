@@ -12,11 +12,10 @@ import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
-  cappedTotal,
   likeContains,
   listPage,
   type PageWindow,
-  ridingTotal,
+  rowsWithTotal,
   withinCairoDays,
 } from '../../lib/list.js';
 
@@ -89,12 +88,11 @@ export async function listCardRequests(db: Reader, query: TCardRequestListReques
   const page = await listPage(
     window,
     async (limit, offset) =>
-      ridingTotal(
-        rowsOf<CardRequestRecord & { total: number }>(
-          await db.execute(
-            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by c.id ${direction} limit ${limit} offset ${offset}`,
-          ),
-        ),
+      rowsWithTotal<CardRequestRecord>(
+        db,
+        count,
+        (total) =>
+          sql`select ${COLUMNS}, ${total} as total ${FROM} where ${where} order by c.id ${direction} limit ${limit} offset ${offset}`,
       ),
     () => cappedCount(db, count),
   );

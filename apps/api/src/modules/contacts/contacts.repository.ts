@@ -5,11 +5,10 @@ import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
-  cappedTotal,
   likeContains,
   listPage,
   type PageWindow,
-  ridingTotal,
+  rowsWithTotal,
   withinCairoDays,
 } from '../../lib/list.js';
 
@@ -78,12 +77,11 @@ export async function listContacts(db: Reader, query: TContactListRequest, windo
   const page = await listPage(
     window,
     async (limit, offset) =>
-      ridingTotal(
-        rowsOf<ContactRow & { total: number }>(
-          await db.execute(
-            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
-          ),
-        ),
+      rowsWithTotal<ContactRow>(
+        db,
+        count,
+        (total) =>
+          sql`select ${COLUMNS}, ${total} as total ${FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
       ),
     () => cappedCount(db, count),
   );

@@ -17,15 +17,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
-import {
-  type Count,
-  cappedCount,
-  cappedTotal,
-  likeContains,
-  listPage,
-  pageWindow,
-  ridingTotal,
-} from '../../lib/list.js';
+import { type Count, cappedCount, likeContains, listPage, pageWindow, rowsWithTotal } from '../../lib/list.js';
 
 type Named = { id: number; name: string; name_local: string };
 
@@ -182,11 +174,11 @@ export async function listRequests(
   const page = await listPage(
     pageWindow(1, query.limit, query.offset),
     async (limit, offset) =>
-      ridingTotal(
-        rowsOf<RequestRecord & { total: number }>(
-          await db.execute(sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where}
-          order by ${ORDER[query.order_by]} ${direction}${tie} limit ${limit} offset ${offset}`),
-        ),
+      rowsWithTotal<RequestRecord>(
+        db,
+        count,
+        (total) => sql`select ${COLUMNS}, ${total} as total ${FROM} where ${where}
+          order by ${ORDER[query.order_by]} ${direction}${tie} limit ${limit} offset ${offset}`,
       ),
     () => cappedCount(db, count),
   );

@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { isoTimestamp } from '../../db/iso-timestamp.js';
 import type { Reader } from '../../db/transaction.js';
-import { cappedCount, cappedTotal, listPage, type PageWindow, ridingTotal } from '../../lib/list.js';
+import { cappedCount, listPage, type PageWindow, rowsWithTotal } from '../../lib/list.js';
 import { associationCode } from '../associations/associations.repository.js';
 
 /**
@@ -194,38 +194,38 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
   const where = sql`a.to_date >= ${today}::date
     and exists (select 1 from association_days d where d.association_id = a.id and ${freeDay(today)})`;
   const order = query.sortBy === 'cost' ? sql`a.cost_piastres asc, a.id asc` : sql`a.from_date asc, a.id asc`;
+  const matching = sql`select 1 from associations a where ${where}`;
   const page = await listPage(
     window,
     async (limit, offset) =>
-      ridingTotal(
-        rowsOf<{
-          id: number;
-          title: string;
-          type: 'normal' | 'vip';
-          cost_piastres: number;
-          from_date: string;
-          to_date: string;
-          days_count: number;
-          amount_piastres: string | number;
-          available: number;
-          first_day: number | null;
-          first_date: string | null;
-          total: number;
-        }>(
-          await db.execute(sql`select a.id, a.title, a.type, a.cost_piastres, a.from_date::text as from_date,
+      rowsWithTotal<{
+        id: number;
+        title: string;
+        type: 'normal' | 'vip';
+        cost_piastres: number;
+        from_date: string;
+        to_date: string;
+        days_count: number;
+        amount_piastres: string | number;
+        available: number;
+        first_day: number | null;
+        first_date: string | null;
+      }>(
+        db,
+        matching,
+        (total) => sql`select a.id, a.title, a.type, a.cost_piastres, a.from_date::text as from_date,
             a.to_date::text as to_date,
             a.days_count, a.cost_piastres::bigint * a.days_count as amount_piastres,
-            f.available, f.first_day, f.first_date, ${cappedTotal(sql`select 1 from associations a where ${where}`)} as total
+            f.available, f.first_day, f.first_date, ${total} as total
           from (select * from associations a where ${where} order by ${order} limit ${limit} offset ${offset}) a
           cross join lateral (
             select count(*)::int as available,
               (array_agg(d.day_number order by d.date, d.day_number))[1] as first_day,
               min(d.date)::text as first_date
             from association_days d where d.association_id = a.id and ${freeDay(today)}) f
-          order by ${order}`),
-        ),
+          order by ${order}`,
       ),
-    () => cappedCount(db, sql`select 1 from associations a where ${where}`),
+    () => cappedCount(db, matching),
   );
   return {
     ...page,

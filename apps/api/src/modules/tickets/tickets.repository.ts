@@ -13,11 +13,10 @@ import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
-  cappedTotal,
   likeContains,
   listPage,
   type PageWindow,
-  ridingTotal,
+  rowsWithTotal,
   withinCairoDays,
 } from '../../lib/list.js';
 
@@ -114,12 +113,11 @@ export async function listTickets(
   const page = await listPage(
     window,
     async (limit, offset) =>
-      ridingTotal(
-        rowsOf<TicketRow & { total: number }>(
-          await db.execute(
-            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
-          ),
-        ),
+      rowsWithTotal<TicketRow>(
+        db,
+        count,
+        (total) =>
+          sql`select ${COLUMNS}, ${total} as total ${FROM} where ${where} order by ${order} limit ${limit} offset ${offset}`,
       ),
     () => cappedCount(db, count),
   );

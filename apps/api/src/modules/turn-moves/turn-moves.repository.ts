@@ -13,11 +13,10 @@ import { rowsOf } from '../../db/client.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
-  cappedTotal,
   likeContains,
   listPage,
   type PageWindow,
-  ridingTotal,
+  rowsWithTotal,
   withinCairoDays,
 } from '../../lib/list.js';
 
@@ -109,12 +108,11 @@ export async function listTurnMoves(db: Reader, query: TTurnMoveListRequest, win
   const page = await listPage(
     window,
     async (limit, offset) =>
-      ridingTotal(
-        rowsOf<TurnMoveRecord & { total: number }>(
-          await db.execute(
-            sql`select ${COLUMNS}, ${cappedTotal(count)} as total ${FROM} where ${where} order by r.id ${direction} limit ${limit} offset ${offset}`,
-          ),
-        ),
+      rowsWithTotal<TurnMoveRecord>(
+        db,
+        count,
+        (total) =>
+          sql`select ${COLUMNS}, ${total} as total ${FROM} where ${where} order by r.id ${direction} limit ${limit} offset ${offset}`,
       ),
     () => cappedCount(db, count),
   );
