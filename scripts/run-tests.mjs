@@ -84,12 +84,13 @@ function runVitest(suite, jsonFile, options = {}) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,
+    `--reporter=${path.join(ROOT, 'scripts/vitest-failure-reasons.mjs')}`,
   ];
   return new Promise((resolve) => {
     const [command, commandArgs] = options.nice ? ['nice', ['-n', '19', 'npx', ...args]] : ['npx', args];
     const child = spawn(command, commandArgs, {
       cwd: path.join(ROOT, suite.cwd),
-      env: { ...process.env, ...suite.env },
+      env: { ...process.env, ...suite.env, VITEST_FAILURE_REASONS: reasonsFileOf(jsonFile) },
       stdio: ['ignore', options.output ? 'pipe' : 'inherit', options.output ? 'pipe' : 'inherit'],
       // Its own process group, so a timeout can stop vitest and its workers together.
       detached: process.platform !== 'win32',
@@ -118,6 +119,18 @@ function runVitest(suite, jsonFile, options = {}) {
   });
 }
 
+/** Where scripts/vitest-failure-reasons.mjs writes what the JSON report leaves out. */
+const reasonsFileOf = (jsonFile) => jsonFile.replace(/\.json$/, '.reasons.json');
+
+/** { files, unhandled } from the reasons reporter, empty when it wrote nothing. */
+function readReasons(jsonFile) {
+  try {
+    return JSON.parse(readFileSync(reasonsFileOf(jsonFile), 'utf8'));
+  } catch {
+    return { files: {}, unhandled: [] };
+  }
+}
+
 /** Counts from vitest's JSON report; a report that cannot be read is one failure. */
 function countResults(jsonFile, exitCode) {
   let report;
@@ -137,23 +150,25 @@ function countResults(jsonFile, exitCode) {
     (f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'),
   ).length;
   let failed = (report.numFailedTests ?? 0) + brokenFiles;
+  const reasons = readReasons(jsonFile);
   let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside tests` : '';
   if (failed === 0 && (exitCode !== 0 || report.success === false)) {
     failed = 1;
     note = `vitest exit code ${exitCode} (errors outside tests)`;
   }
+  const unhandled = (reasons.unhandled ?? []).map((m) => `unhandled: ${m}`.slice(0, 300));
   if (failed === 0 && passed === 0 && skipped === 0) {
     failed = 1;
     note = 'no tests ran';
   }
-  return { passed, failed, skipped, note, failures: failuresOf(report) };
+  return { passed, failed, skipped, note, failures: [...failuresOf(report, reasons.files ?? {}), ...unhandled] };
 }
 
 /**
  * What failed, a line each (file, test, the message's first line): CI keeps only the tail of the
  * output, so the names must come after the suites' own long reports, beside the totals.
  */
-function failuresOf(report) {
+function failuresOf(report, hookErrors) {
   const firstLine = (text) =>
     String(text ?? '')
       .split('\n')
@@ -166,7 +181,9 @@ function failuresOf(report) {
       out.push(`${where} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
     }
     if (file.status === 'failed' && failedTests.length === 0) {
-      out.push(`${where}: ${firstLine(file.message).slice(0, 300)}`);
+      // A describe block's failed hook leaves the file's own message empty.
+      const why = file.message || (hookErrors[file.name] ?? []).join(' | ') || 'no message (see its output above)';
+      out.push(`${where}: ${firstLine(why).slice(0, 300)}`);
     }
   }
   return out;
@@ -199,6 +216,7 @@ function printTable(rows) {
 async function runSuite(suite, options = {}) {
   const jsonFile = path.join(RESULTS, `${suite.name}.json`);
   rmSync(jsonFile, { force: true }); // never count a previous run's report
+  rmSync(reasonsFileOf(jsonFile), { force: true });
   const started = Date.now();
   const exitCode = await runVitest(suite, jsonFile, options);
   const counts = countResults(jsonFile, exitCode);
