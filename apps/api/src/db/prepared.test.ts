@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 import { rowsOf } from './client.js';
-import { preparedRead } from './prepared.js';
+import { fixedRead, preparedRead } from './prepared.js';
 import { roles } from './schema/roles.js';
 
 const roleName = preparedRead('test_role_name', (db) =>
@@ -10,6 +10,20 @@ const roleName = preparedRead('test_role_name', (db) =>
     .select({ name: roles.name })
     .from(roles)
     .where(eq(roles.id, sql.placeholder('id'))),
+);
+
+/** What a read sees of its connection: the plan mode, its own prepared statements, a role by id. */
+const planMode = fixedRead<{ mode: string; named: boolean }, [string]>(
+  'test_plan_mode',
+  (name) => sql`select current_setting('plan_cache_mode') as mode,
+      exists (select 1 from pg_prepared_statements where name = ${name}) as named`,
+);
+const roleByName = fixedRead<{ id: number }, [string]>(
+  'test_role_by_name',
+  (name) => sql`select id from roles where name = ${name}`,
+);
+const shapeShifter = fixedRead<{ n: number }, [boolean]>('test_shape', (one) =>
+  one ? sql`select 1 as n` : sql`select ${2}::int as n`,
 );
 
 describe('reads prepared once per database', () => {
@@ -45,6 +59,37 @@ describe('reads prepared once per database', () => {
   it('refuses a second read of the same name, which would meet the first on a connection', () => {
     expect(() => preparedRead('test_role_name', (db) => db.select().from(roles))).toThrow(
       'two prepared reads named test_role_name',
+    );
+  });
+
+  it('runs a fixed read as a named statement on connections that keep one generic plan; in a transaction, on it', async () => {
+    const { db } = database.handle;
+    // A named statement of its connection (parsed before it runs, so it sees itself listed).
+    for (const _ of [1, 2]) {
+      expect(await planMode(db, 'test_plan_mode')).toEqual([{ mode: 'force_generic_plan', named: true }]);
+    }
+    // The other connections plan each statement for its values, as the lists need.
+    expect(rowsOf(await db.execute(sql`select current_setting('plan_cache_mode') as mode`))).toEqual([
+      { mode: 'auto' },
+    ]);
+
+    await db.transaction(async (tx) => {
+      expect((await planMode(tx, 'test_plan_mode'))[0]?.mode).toBe('auto');
+      // Inside the transaction it sees what the transaction wrote and has not committed.
+      const [made] = await tx.insert(roles).values({ name: 'not committed yet' }).returning({ id: roles.id });
+      expect(await roleByName(tx, 'not committed yet')).toEqual([{ id: made?.id }]);
+      // Outside it, not yet.
+      expect(await roleByName(db, 'not committed yet')).toEqual([]);
+    });
+    expect((await roleByName(db, 'not committed yet')).map((r) => typeof r.id)).toEqual(['number']);
+  });
+
+  it('refuses a fixed read whose SQL changes with its values: its name stands for one text', async () => {
+    const { db } = database.handle;
+    expect(await shapeShifter(db, true)).toEqual([{ n: 1 }]);
+    await expect(shapeShifter(db, false)).rejects.toThrow('the fixed read test_shape changed its SQL with its values');
+    expect(() => fixedRead('test_role_by_name', () => sql`select 1`)).toThrow(
+      'two prepared reads named test_role_by_name',
     );
   });
 });

@@ -1,27 +1,78 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { fixedPlansOf } from './client.js';
 import type { Reader } from './transaction.js';
+
+/**
+ * Reads whose SQL never changes, only their values (a record by its id, with what it is shown
+ * with): named statements on connections of their own where PostgreSQL plans each once and keeps
+ * that plan (`plan_cache_mode = force_generic_plan`, docs/decisions/0042-fixed-plans.md).
+ *
+ * On the other connections PostgreSQL plans every statement for its values (a custom plan), and
+ * for a detail read that joins a few tables planning costs more than running: a subscription's
+ * figures planned in 0.8 ms and ran in 0.5 ms at the DESIGN §5 size. A named statement alone does
+ * not help: after five calls PostgreSQL compares the generic plan's estimated cost with the custom
+ * ones', and a cost a hair higher (1,262 estimated rows against 1,236) keeps it planning forever.
+ * Forcing generic plans for every statement would be wrong for the lists, whose filters are
+ * values a generic plan cannot see (a status that a partial index covers), so only the reads
+ * declared here go to those connections.
+ *
+ * Inside a transaction a read runs on the transaction's connection (it must see its writes), as an
+ * ordinary statement.
+ */
+
+/** Where a fixed read of `db` runs: the fixed-plan connections for the database, a transaction itself. */
+function onFixedPlans(db: Reader): Reader {
+  return fixedPlansOf(db)?.db ?? db;
+}
 
 const names = new Set<string>();
 
-/**
- * A read whose SQL never changes (a row by its id), built and prepared once per database handle
- * instead of on every call. Drizzle's query building was a quarter of such a read's CPU
- * (`bench:api --profile`, issue 21 §2), and PostgreSQL parses a named statement once per
- * connection. The values go in as `sql.placeholder(…)` and come with `execute({ … })`.
- *
- * The name is the statement's on every connection, so two reads may not share one (checked here,
- * when the modules load). Only for reads whose plan suits every value: PostgreSQL may keep one
- * generic plan for a named statement after five calls.
- */
-export function preparedRead<Q>(name: string, build: (db: Reader) => { prepare(name: string): Q }): (db: Reader) => Q {
+/** The name is the statement's on every connection, so two reads may not share one (checked when the modules load). */
+function claimName(name: string): void {
   if (names.has(name)) throw new Error(`two prepared reads named ${name}`);
   names.add(name);
+}
+
+/**
+ * A read built with Drizzle's query builder, built and prepared once per database handle instead
+ * of on every call (Drizzle's query building was a quarter of such a read's CPU, `bench:api
+ * --profile`, issue 21 §2). The values go in as `sql.placeholder(…)` and come with `execute({ … })`.
+ */
+export function preparedRead<Q>(name: string, build: (db: Reader) => { prepare(name: string): Q }): (db: Reader) => Q {
+  claimName(name);
   const prepared = new WeakMap<Reader, Q>();
   return (db) => {
     let query = prepared.get(db);
     if (query === undefined) {
-      query = build(db).prepare(name);
+      query = build(onFixedPlans(db)).prepare(name);
       prepared.set(db, query);
     }
     return query;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A read written as SQL text (`sql\`…\``): `build` gives the same text for every value, the values
+ * as parameters (checked on every call: a text that changes with its values is a defect, since
+ * the statement's name stands for one text on every connection).
+ */
+export function fixedRead<Row, A extends unknown[]>(
+  name: string,
+  build: (...args: A) => SQL,
+): (db: Reader, ...args: A) => Promise<Row[]> {
+  claimName(name);
+  let known: string | undefined;
+  return async (db, ...args) => {
+    const query = build(...args);
+    const fixed = fixedPlansOf(db);
+    if (!fixed) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    if (known === undefined) known = text;
+    else if (known !== text) throw new Error(`the fixed read ${name} changed its SQL with its values`);
+    fixed.onQuery?.(text);
+    return (await fixed.pool.query({ name, text, values: params })).rows as Row[];
   };
 }

@@ -12,6 +12,7 @@ import type {
 } from '@portal/shared/schemas/ledger';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader, Tx } from '../../db/transaction.js';
 import { associationCode } from '../associations/associations.repository.js';
 
@@ -254,15 +255,32 @@ function toInstallmentTotals(row: Record<string, string | number> | undefined): 
   };
 }
 
+const installmentsSummed = fixedRead<Record<string, string | number>, [number, string]>(
+  'installment_totals',
+  installmentsByState,
+);
+
 /** A subscription's installments summed in SQL: received, late and future, counts and sums. */
 export async function installmentTotals(
   db: Reader,
   subscriptionId: number,
   today: string,
 ): Promise<TInstallmentTotals> {
-  const [row] = rowsOf<Record<string, string | number>>(await db.execute(installmentsByState(subscriptionId, today)));
+  const [row] = await installmentsSummed(db, subscriptionId, today);
   return toInstallmentTotals(row);
 }
+
+/** One statement: the subscription's state, its money from the ledger, its installments by state. */
+const subscriptionFigures = fixedRead<LockedSubscription & Record<string, string | number>, [number, string]>(
+  'subscription_figures',
+  (subscriptionId, today) => sql`select st.*,
+      coalesce((select sum(r.amount_piastres) from receipts r where r.subscription_id = st.id and ${LIVE_RECEIPT}), 0) as paid,
+      coalesce((select sum(p.gross_piastres) from payouts p where p.subscription_id = st.id and p.kind = 'payout' and ${LIVE_PAYOUT}), 0) as paid_out,
+      coalesce((select sum(p.net_piastres) from payouts p where p.subscription_id = st.id and p.kind = 'refund' and ${LIVE_PAYOUT}), 0) as refunded,
+      i.*
+    from (${subscriptionSelect} where s.id = ${subscriptionId}) st
+    cross join (${installmentsByState(subscriptionId, today)}) i`,
+);
 
 /**
  * A subscription as a money action decides on it (unlocked) and its figures, in one statement: the
@@ -277,15 +295,7 @@ export async function readSubscriptionFigures(
 ): Promise<
   { subscription: LockedSubscription; installments: TInstallmentTotals; balance: TSubscriptionBalance } | undefined
 > {
-  const [row] = rowsOf<LockedSubscription & Record<string, string | number>>(
-    await db.execute(sql`select st.*,
-        coalesce((select sum(r.amount_piastres) from receipts r where r.subscription_id = st.id and ${LIVE_RECEIPT}), 0) as paid,
-        coalesce((select sum(p.gross_piastres) from payouts p where p.subscription_id = st.id and p.kind = 'payout' and ${LIVE_PAYOUT}), 0) as paid_out,
-        coalesce((select sum(p.net_piastres) from payouts p where p.subscription_id = st.id and p.kind = 'refund' and ${LIVE_PAYOUT}), 0) as refunded,
-        i.*
-      from (${subscriptionSelect} where s.id = ${subscriptionId}) st
-      cross join (${installmentsByState(subscriptionId, today)}) i`),
-  );
+  const [row] = await subscriptionFigures(db, subscriptionId, today);
   if (!row) return undefined;
   const paid = Number(row.paid ?? 0);
   const paidOut = Number(row.paid_out ?? 0);

@@ -10,6 +10,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { isoTimestamp } from '../../db/iso-timestamp.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import { cappedCount, listPage, type PageWindow, rowsWithTotal } from '../../lib/list.js';
 import { associationCode } from '../associations/associations.repository.js';
@@ -116,10 +117,44 @@ export async function mySubscriptions(db: Reader, userId: number, today: string)
   return rows.map((r) => toMySubscription(r, today));
 }
 
+const oneOfMySubscriptions = fixedRead<MySubscriptionRecord, [number, string, number]>(
+  'my_subscription',
+  mySubscriptionsSql,
+);
+
 export async function mySubscription(db: Reader, userId: number, id: number, today: string) {
-  const [row] = rowsOf<MySubscriptionRecord>(await db.execute(mySubscriptionsSql(userId, today, id)));
+  const [row] = await oneOfMySubscriptions(db, userId, today, id);
   return row ? toMySubscription(row, today) : undefined;
 }
+
+type StatementRecord = {
+  id: number;
+  day_number: number;
+  due_date: string;
+  amount_piastres: number;
+  status: PaymentStatus;
+  received_at: string | null;
+  reference: string | null;
+  receipt_id: number | null;
+  receipt_number: string | null;
+  receipt_method: ReceiptMethod | null;
+};
+
+// Every installment of the subscription, also those a previous holder paid (a replacement): the
+// caller holds it (the subscription is looked up with them first).
+const statementRecords = fixedRead<StatementRecord, [number, number, string]>(
+  'my_statement',
+  (userId, subscriptionId, today) => sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
+      case when i.status in ('received', 'cancelled') then i.status
+        when i.due_date < ${today}::date then 'late' else 'future' end as status,
+      ${isoTimestamp(sql`i.received_at`)} as received_at, i.reference, r.id as receipt_id, r.number as receipt_number,
+      r.method as receipt_method
+    from installments i
+    join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
+    left join receipts r on r.id = i.receipt_id
+    where i.subscription_id = ${subscriptionId}
+    order by ${BY_DUE_DATE}`,
+);
 
 /** Every installment of one of my subscriptions (at most 1,200), in due-date order. */
 export async function statementRows(
@@ -128,31 +163,7 @@ export async function statementRows(
   subscriptionId: number,
   today: string,
 ): Promise<TStatementRow[]> {
-  const rows = rowsOf<{
-    id: number;
-    day_number: number;
-    due_date: string;
-    amount_piastres: number;
-    status: PaymentStatus;
-    received_at: string | null;
-    reference: string | null;
-    receipt_id: number | null;
-    receipt_number: string | null;
-    receipt_method: ReceiptMethod | null;
-  }>(
-    // Every installment of the subscription, also those a previous holder paid (a replacement):
-    // the caller holds it (the subscription is looked up with them first).
-    await db.execute(sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
-        case when i.status in ('received', 'cancelled') then i.status
-          when i.due_date < ${today}::date then 'late' else 'future' end as status,
-        ${isoTimestamp(sql`i.received_at`)} as received_at, i.reference, r.id as receipt_id, r.number as receipt_number,
-        r.method as receipt_method
-      from installments i
-      join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
-      left join receipts r on r.id = i.receipt_id
-      where i.subscription_id = ${subscriptionId}
-      order by ${BY_DUE_DATE}`),
-  );
+  const rows = await statementRecords(db, userId, subscriptionId, today);
   return rows.map((r) => ({
     id: Number(r.id),
     day_number: Number(r.day_number),
@@ -173,13 +184,16 @@ export async function statementRows(
  * installment still owed, late or future. Owed means pending: a received or cancelled one is not.
  */
 export async function remainingPiastres(db: Reader, userId: number, subscriptionId: number): Promise<number> {
-  const [row] = rowsOf<{ remaining: string | number }>(
-    await db.execute(sql`select coalesce(sum(i.amount_piastres), 0)::bigint as remaining
-      from installments i
-      where i.subscription_id = ${subscriptionId} and i.user_id = ${userId} and i.status = 'pending'`),
-  );
+  const [row] = await remainingOwed(db, subscriptionId, userId);
   return Number(row?.remaining ?? 0);
 }
+
+const remainingOwed = fixedRead<{ remaining: string | number }, [number, number]>(
+  'my_remaining',
+  (subscriptionId, userId) => sql`select coalesce(sum(i.amount_piastres), 0)::bigint as remaining
+    from installments i
+    where i.subscription_id = ${subscriptionId} and i.user_id = ${userId} and i.status = 'pending'`,
+);
 
 /**
  * A day nobody holds whose date is today or later: `held` is kept from the subscriptions by a
