@@ -3,6 +3,7 @@ import type { TWorkflowEvent } from '@portal/shared/schemas/workflow';
 import { type Machine, transitionOf } from '@portal/shared/workflow';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
+import { fixedRead } from '../db/prepared.js';
 import type { Reader } from '../db/transaction.js';
 import { AppError } from './app-error.js';
 import { type TxContext, viewerOf } from './context.js';
@@ -83,22 +84,27 @@ export function notAllowedNow(machine: { namespace: string }, status: number, lo
   return new AppError(409, 'workflow.errors.not_allowed', { status: label });
 }
 
+type HistoryRow = {
+  action: string;
+  from_status: number | null;
+  to_status: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  note: string | null;
+  created_at: string;
+};
+
+const historyRows = fixedRead<HistoryRow, [string, number]>(
+  'workflow_history',
+  (machine, id) => sql`select h.action, h.from_status, h.to_status, h.actor_id, u.name as actor_name, h.note,
+      h.created_at
+    from workflow_history h left join users u on u.id = h.actor_id
+    where h.machine = ${machine} and h.record_id = ${id} order by h.id`,
+);
+
 /** A record's history, oldest first, with who acted. */
 export async function historyOf(db: Reader, machine: { name: string }, id: number): Promise<TWorkflowEvent[]> {
-  const rows = rowsOf<{
-    action: string;
-    from_status: number | null;
-    to_status: number;
-    actor_id: number | null;
-    actor_name: string | null;
-    note: string | null;
-    created_at: string;
-  }>(
-    await db.execute(sql`select h.action, h.from_status, h.to_status, h.actor_id, u.name as actor_name, h.note,
-        h.created_at
-      from workflow_history h left join users u on u.id = h.actor_id
-      where h.machine = ${machine.name} and h.record_id = ${id} order by h.id`),
-  );
+  const rows = await historyRows(db, machine.name, id);
   return rows.map((r) => ({
     action: r.action,
     from_status: r.from_status === null ? null : Number(r.from_status),

@@ -9,6 +9,7 @@ import { normalizePhone } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
@@ -100,9 +101,17 @@ export async function listCardRequests(db: Reader, query: TCardRequestListReques
 }
 
 /** One request, optionally only if it is this member's (the /me calls). */
+const cardRequestById = fixedRead<CardRequestRecord, [number]>(
+  'card_request',
+  (id) => sql`${SELECT} where c.id = ${id}`,
+);
+const ownCardRequest = fixedRead<CardRequestRecord, [number, number]>(
+  'own_card_request',
+  (id, ownerId) => sql`${SELECT} where c.id = ${id} and c.user_id = ${ownerId}`,
+);
+
 export async function findCardRequest(db: Reader, id: number, viewer: Viewer, ownerId?: number) {
-  const mine = ownerId === undefined ? sql`` : sql` and c.user_id = ${ownerId}`;
-  const [row] = rowsOf<CardRequestRecord>(await db.execute(sql`${SELECT} where c.id = ${id}${mine}`));
+  const [row] = await (ownerId === undefined ? cardRequestById(db, id) : ownCardRequest(db, id, ownerId));
   return row ? toDto(row, viewer) : undefined;
 }
 

@@ -15,6 +15,7 @@ import { toLatinDigits } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, likeContains, listPage, pageWindow, rowsWithTotal } from '../../lib/list.js';
@@ -209,8 +210,10 @@ export function exportRequests(
   );
 }
 
+const requestById = fixedRead<RequestRecord, [number]>('customer_request', (id) => sql`${SELECT} where c.id = ${id}`);
+
 export async function findRequest(db: Reader, id: number, viewer: Viewer): Promise<TCustomerRequest | undefined> {
-  const [row] = rowsOf<RequestRecord>(await db.execute(sql`${SELECT} where c.id = ${id}`));
+  const [row] = await requestById(db, id);
   return row ? toDto(row, viewer) : undefined;
 }
 
@@ -224,12 +227,15 @@ type FormColumns = {
 };
 
 /** What the edit form needs beside the list's fields (SPEC §3 payload names). */
+const formColumns = fixedRead<FormColumns, [number]>(
+  'customer_request_form',
+  (id) => sql`select identity_type_id, identity_value, identity_expiration_date::text as identity_expiration_date,
+      tax_registration_number, representative_type, nationality_id
+    from customer_requests where id = ${id}`,
+);
+
 export async function requestFormFields(db: Reader, id: number) {
-  const [row] = rowsOf<FormColumns>(
-    await db.execute(sql`select identity_type_id, identity_value, identity_expiration_date::text as identity_expiration_date,
-        tax_registration_number, representative_type, nationality_id
-      from customer_requests where id = ${id}`),
-  );
+  const [row] = await formColumns(db, id);
   if (!row) return undefined;
   const passport = Number(row.identity_type_id) === 2;
   return {
@@ -253,11 +259,17 @@ export function sizeText(bytes: number): string {
 }
 
 /** The request's documents, main ones first (SPEC §3 files), each with the route that serves it. */
+const filesOfRequest = fixedRead<
+  { id: number; content_type: string; title: string; size: number; mime: string },
+  [number]
+>(
+  'customer_request_files',
+  (id) =>
+    sql`select id, content_type, title, size, mime from customer_request_files where request_id = ${id} order by id`,
+);
+
 export async function requestFiles(db: Reader, id: number) {
-  const rows = rowsOf<{ id: number; content_type: string; title: string; size: number; mime: string }>(
-    await db.execute(sql`select id, content_type, title, size, mime from customer_request_files
-      where request_id = ${id} order by id`),
-  );
+  const rows = await filesOfRequest(db, id);
   const files: TRequestFile[] = rows.map((r) => ({
     content_type: r.content_type,
     document: {
@@ -280,31 +292,36 @@ export async function requestFiles(db: Reader, id: number) {
  * The history, newest first (SPEC §3: "the first entry has rejection_reason"). Only the last
  * rejection's reason is kept on the request, so it is attached to the newest reject entry.
  */
+type HistoryRecord = {
+  action: string;
+  from_status: number | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  status_type: Named & { code: RequestStatusCode };
+  note: string | null;
+  created_at: string;
+  payment_amount_piastres: string | number | null;
+  payment_reference: string | null;
+  reason: (Named & { final_decision: boolean }) | null;
+};
+
+const historyOfRequest = fixedRead<HistoryRecord, [number]>(
+  'customer_request_history',
+  (id) => sql`select h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
+      h.payment_amount_piastres, h.payment_reference,
+      json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
+      case when rr.id is not null then json_build_object('id', rr.id, 'name', rr.name, 'name_local', rr.name_local,
+        'final_decision', rr.final_decision) end as reason
+    from workflow_history h
+    join request_status_types st on st.id = h.to_status
+    left join rejection_reasons rr on rr.id = h.rejection_reason_id
+    left join users u on u.id = h.actor_id
+    where h.machine = ${REQUEST_MACHINE.name} and h.record_id = ${id}
+    order by h.id desc`,
+);
+
 export async function requestHistory(db: Reader, id: number): Promise<TRequestHistoryEntry[]> {
-  const rows = rowsOf<{
-    action: string;
-    from_status: number | null;
-    actor_id: number | null;
-    actor_name: string | null;
-    status_type: Named & { code: RequestStatusCode };
-    note: string | null;
-    created_at: string;
-    payment_amount_piastres: string | number | null;
-    payment_reference: string | null;
-    reason: (Named & { final_decision: boolean }) | null;
-  }>(
-    await db.execute(sql`select h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
-        h.payment_amount_piastres, h.payment_reference,
-        json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
-        case when rr.id is not null then json_build_object('id', rr.id, 'name', rr.name, 'name_local', rr.name_local,
-          'final_decision', rr.final_decision) end as reason
-      from workflow_history h
-      join request_status_types st on st.id = h.to_status
-      left join rejection_reasons rr on rr.id = h.rejection_reason_id
-      left join users u on u.id = h.actor_id
-      where h.machine = ${REQUEST_MACHINE.name} and h.record_id = ${id}
-      order by h.id desc`),
-  );
+  const rows = await historyOfRequest(db, id);
   return rows.map((r) => ({
     action: r.action,
     from_status: r.from_status === null ? null : Number(r.from_status),

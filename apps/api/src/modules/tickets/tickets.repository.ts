@@ -10,6 +10,7 @@ import { normalizePhone } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
@@ -124,8 +125,10 @@ export async function listTickets(
   return { ...page, data: page.data.map((r) => toDto(r, viewer)) };
 }
 
+const ticketById = fixedRead<TicketRow, [number]>('ticket', (id) => sql`${SELECT} where t.id = ${id}`);
+
 export async function findTicket(db: Reader, id: number, viewer: Viewer): Promise<TTicket | undefined> {
-  const [row] = rowsOf<TicketRow>(await db.execute(sql`${SELECT} where t.id = ${id}`));
+  const [row] = await ticketById(db, id);
   return row ? toDto(row, viewer) : undefined;
 }
 
@@ -143,14 +146,17 @@ type MessageRow = {
   created_at: string;
 };
 
+const messagesOfTicket = fixedRead<MessageRow, [number]>(
+  'ticket_messages',
+  (ticketId) => sql`select m.id, m.ticket_id, m.body, m.from_staff, m.author_id, a.name as author_name,
+      m.file_key, m.file_name, m.file_mime, m.file_size, m.created_at
+    from ticket_messages m left join users a on a.id = m.author_id
+    where m.ticket_id = ${ticketId} order by m.id`,
+);
+
 /** A ticket's conversation, oldest first; an attachment is reached through the ticket's download route. */
 export async function ticketMessages(db: Reader, ticketId: number): Promise<TTicketMessage[]> {
-  const rows = rowsOf<MessageRow>(
-    await db.execute(sql`select m.id, m.ticket_id, m.body, m.from_staff, m.author_id, a.name as author_name,
-        m.file_key, m.file_name, m.file_mime, m.file_size, m.created_at
-      from ticket_messages m left join users a on a.id = m.author_id
-      where m.ticket_id = ${ticketId} order by m.id`),
-  );
+  const rows = await messagesOfTicket(db, ticketId);
   return rows.map((m) => ({
     id: Number(m.id),
     body: m.body,
