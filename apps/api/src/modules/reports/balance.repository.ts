@@ -1,7 +1,7 @@
 import { piastresToPounds } from '@portal/shared/money';
 import type { TMemberBalance } from '@portal/shared/schemas/reports';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import { associationCode } from '../associations/associations.repository.js';
 
@@ -37,15 +37,9 @@ type LineRow = {
   t_due_sum: string;
 };
 
-/**
- * A member's balance across every subscription they hold or have money on (docs/decisions/0030):
- * paid and received from ledger_subscription_totals (kept by the ledger's triggers), owed likewise,
- * and the late part from one query on the member's installments (index installments_user_due_idx),
- * run only when the rollup says something of theirs is late. One statement, totals summed in SQL.
- */
-export async function memberBalance(db: Reader, userId: number, today: string): Promise<TMemberBalance> {
-  const rows = rowsOf<LineRow>(
-    await db.execute(sql`with mine as (
+const balanceLines = fixedRead<LineRow, [number, string]>(
+  'member_balance',
+  (userId, today) => sql`with mine as (
         select t.subscription_id, t.paid_piastres, t.paid_out_piastres, t.deducted_piastres, t.refunds_piastres,
           t.pending_count, t.pending_piastres
         from ledger_subscription_totals t where t.user_id = ${userId}
@@ -88,8 +82,17 @@ export async function memberBalance(db: Reader, userId: number, today: string): 
       join association_days d on d.association_id = s.association_id and d.day_number = s.day_number
       left join mine m on m.subscription_id = s.id
       left join late l on l.subscription_id = s.id
-      order by d.date, s.id`),
-  );
+      order by d.date, s.id`,
+);
+
+/**
+ * A member's balance across every subscription they hold or have money on (docs/decisions/0030):
+ * paid and received from ledger_subscription_totals (kept by the ledger's triggers), owed likewise,
+ * and the late part from one query on the member's installments (index installments_user_due_idx),
+ * run only when the rollup says something of theirs is late. One statement, totals summed in SQL.
+ */
+export async function memberBalance(db: Reader, userId: number, today: string): Promise<TMemberBalance> {
+  const rows = await balanceLines(db, userId, today);
   const first = rows[0];
   const payouts = int(first?.t_payouts);
   const refunds = int(first?.t_refunds);
@@ -125,7 +128,12 @@ export async function memberBalance(db: Reader, userId: number, today: string): 
 }
 
 /** Whether a user exists (deleted or not: their money stays on the books). */
+const userById = fixedRead<{ one: number }, [number]>(
+  'user_exists',
+  (userId) => sql`select 1 as one from users where id = ${userId}`,
+);
+
 export async function userExists(db: Reader, userId: number): Promise<boolean> {
-  const [row] = rowsOf<{ one: number }>(await db.execute(sql`select 1 as one from users where id = ${userId}`));
+  const [row] = await userById(db, userId);
   return row !== undefined;
 }

@@ -4,6 +4,7 @@ import type { TCashReportListRequest, TForecast } from '@portal/shared/schemas/r
 import { FORECAST_DAYS } from '@portal/shared/schemas/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import { idOfCode } from '../associations/associations.repository.js';
 
@@ -91,16 +92,11 @@ function dueSoFar(today: string, scope: (alias: string) => SQL): SQL {
     group by x.association_id`;
 }
 
-/** The figures of each association named, keyed by id (an association with nothing recorded has zeros). */
-export async function figuresByAssociation(
-  db: Reader,
-  associationIds: number[],
-  today: string,
-): Promise<Map<number, FigureRow>> {
-  if (associationIds.length === 0) return new Map();
-  const scope = (alias: string) => sql`${sql.raw(alias)}.association_id = any(${ids(associationIds)})`;
-  const rows = rowsOf<FigureRow & { id: number }>(
-    await db.execute(sql`with due as (${dueSoFar(today, scope)}),
+const figureRows = fixedRead<FigureRow & { id: number }, [number[], string]>(
+  'association_figures',
+  (associationIds: number[], today: string) => {
+    const scope = (alias: string) => sql`${sql.raw(alias)}.association_id = any(${ids(associationIds)})`;
+    return sql`with due as (${dueSoFar(today, scope)}),
       holders as (
         select s.association_id, count(distinct s.user_id) as members from subscriptions s
         where ${scope('s')} and s.status = 'active' group by s.association_id
@@ -125,17 +121,25 @@ export async function figuresByAssociation(
       left join due d on d.association_id = a.id
       left join holders h on h.association_id = a.id
       left join owing o on o.association_id = a.id
-      where a.id = any(${ids(associationIds)})`),
-  );
+      where a.id = any(${ids(associationIds)})`;
+  },
+);
+
+/** The figures of each association named, keyed by id (an association with nothing recorded has zeros). */
+export async function figuresByAssociation(
+  db: Reader,
+  associationIds: number[],
+  today: string,
+): Promise<Map<number, FigureRow>> {
+  if (associationIds.length === 0) return new Map();
+  const rows = await figureRows(db, associationIds, today);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-/** Every association together: sums of the same rollups, members and members in arrears counted once. */
-export async function overallFigures(db: Reader, today: string): Promise<FigureRow & { associations: number }> {
+const overallRows = fixedRead<FigureRow & { associations: number }, [string]>('overall_figures', (today: string) => {
   // Association 0 of the day and month rollups is every association together (migration 0025).
   const everywhere = (alias: string) => sql`${sql.raw(alias)}.association_id = ${EVERY_ASSOCIATION}`;
-  const [row] = rowsOf<FigureRow & { associations: number }>(
-    await db.execute(sql`with due as (${dueSoFar(today, everywhere)}),
+  return sql`with due as (${dueSoFar(today, everywhere)}),
       held as (select count(*) as associations, coalesce(sum(subscriptions_count), 0) as days_held from associations),
       money as (
         select coalesce(sum(collected_piastres), 0) as collected, coalesce(sum(paid_out_piastres), 0) as paid_out,
@@ -157,35 +161,36 @@ export async function overallFigures(db: Reader, today: string): Promise<FigureR
         o.members as arrears_members, o.oldest::text as oldest,
         (select coalesce(sum(due_count), 0) from due) as due_count,
         (select coalesce(sum(due_sum), 0) from due) as due_sum
-      from held h, money m, owing o`),
-  );
+      from held h, money m, owing o`;
+});
+
+/** Every association together: sums of the same rollups, members and members in arrears counted once. */
+export async function overallFigures(db: Reader, today: string): Promise<FigureRow & { associations: number }> {
+  const [row] = await overallRows(db, today);
   if (!row) throw new Error('overall figures returned nothing');
   return row;
 }
 
-/**
- * The forecast of one association (or of all): today and the 89 days after it, each day's pending
- * installments (expected collections) and payouts of held, unpaid turn days, the payouts already
- * overdue on the first day, and the running cash position from today's, summed in SQL.
- */
-export async function forecast(db: Reader, today: string, associationId?: number): Promise<TForecast> {
+type ForecastRow = {
+  day: string;
+  collections: string | number;
+  payouts: string | number;
+  payouts_count: string | number;
+  cash: string | number;
+  opening: string | number;
+  overdue_count: string | number;
+  overdue_sum: string | number;
+};
+
+/** The forecast's statement: of one association, or of all with none named. */
+function forecastSql(today: string, associationId?: number): SQL {
   // Every association together: association 0 of the day and month rollups (migration 0025); the
   // opening cash sums the associations' own totals.
   const scope = (alias: string) => sql`${sql.raw(alias)}.association_id = ${associationId ?? EVERY_ASSOCIATION}`;
   const everyTotal = (alias: string) =>
     associationId === undefined ? sql`true` : sql`${sql.raw(alias)}.association_id = ${associationId}`;
   const last = sql`${today}::date + ${FORECAST_DAYS - 1}::int`;
-  const rows = rowsOf<{
-    day: string;
-    collections: string | number;
-    payouts: string | number;
-    payouts_count: string | number;
-    cash: string | number;
-    opening: string | number;
-    overdue_count: string | number;
-    overdue_sum: string | number;
-  }>(
-    await db.execute(sql`with flows as (
+  return sql`with flows as (
         select d.day, sum(d.pending_piastres) as collections, sum(d.payouts_piastres) as payouts,
           sum(d.payouts_count) as payouts_count
         from ledger_day_totals d where ${scope('d')} and d.day between ${today}::date and ${last}
@@ -217,8 +222,19 @@ export async function forecast(db: Reader, today: string, associationId?: number
         p.cash + sum(l.collections - l.payouts) over (order by l.day) as cash,
         p.cash as opening, o.n as overdue_count, o.s as overdue_sum
       from lines l cross join opening p cross join overdue o
-      order by l.day`),
-  );
+      order by l.day`;
+}
+
+const forecastOfOne = fixedRead<ForecastRow, [string, number]>('forecast_association', forecastSql);
+const forecastOfAll = fixedRead<ForecastRow, [string]>('forecast_all', (today) => forecastSql(today));
+
+/**
+ * The forecast of one association (or of all): today and the 89 days after it, each day's pending
+ * installments (expected collections) and payouts of held, unpaid turn days, the payouts already
+ * overdue on the first day, and the running cash position from today's, summed in SQL.
+ */
+export async function forecast(db: Reader, today: string, associationId?: number): Promise<TForecast> {
+  const rows = await (associationId === undefined ? forecastOfAll(db, today) : forecastOfOne(db, today, associationId));
   const days = rows.map((r) => ({
     date: r.day,
     collections: money(r.collections),
@@ -245,20 +261,11 @@ export async function forecast(db: Reader, today: string, associationId?: number
   };
 }
 
-/**
- * The first day within the forecast each association's own cash position falls below zero (null
- * when it never does): the same flows as forecast(), per association, with today always a line
- * (the opening cash less the overdue payouts may already be negative).
- */
-export async function negativeDays(
-  db: Reader,
-  associationIds: number[],
-  today: string,
-): Promise<Map<number, string | null>> {
-  if (associationIds.length === 0) return new Map();
-  const scope = (alias: string) => sql`${sql.raw(alias)}.association_id = any(${ids(associationIds)})`;
-  const rows = rowsOf<{ id: number; negative_on: string | null }>(
-    await db.execute(sql`with flows as (
+const negativeRows = fixedRead<{ id: number; negative_on: string | null }, [number[], string]>(
+  'negative_days',
+  (associationIds: number[], today: string) => {
+    const scope = (alias: string) => sql`${sql.raw(alias)}.association_id = any(${ids(associationIds)})`;
+    return sql`with flows as (
         select d.association_id, d.day, d.pending_piastres - d.payouts_piastres as net
         from ledger_day_totals d
         where ${scope('d')} and d.day between ${today}::date and ${today}::date + ${FORECAST_DAYS - 1}::int
@@ -283,8 +290,22 @@ export async function negativeDays(
         left join overdue o on o.association_id = f.association_id
       )
       select r.association_id as id, min(r.day) filter (where r.cash < 0)::text as negative_on
-      from running r group by r.association_id`),
-  );
+      from running r group by r.association_id`;
+  },
+);
+
+/**
+ * The first day within the forecast each association's own cash position falls below zero (null
+ * when it never does): the same flows as forecast(), per association, with today always a line
+ * (the opening cash less the overdue payouts may already be negative).
+ */
+export async function negativeDays(
+  db: Reader,
+  associationIds: number[],
+  today: string,
+): Promise<Map<number, string | null>> {
+  if (associationIds.length === 0) return new Map();
+  const rows = await negativeRows(db, associationIds, today);
   return new Map(rows.map((r) => [Number(r.id), r.negative_on]));
 }
 
@@ -369,7 +390,12 @@ export async function associationsBefore(
   );
 }
 
+const associationBase = fixedRead<AssociationBase, [number]>(
+  'association_base',
+  (id) => sql`${base} where a.id = ${id}`,
+);
+
 export async function findAssociationBase(db: Reader, id: number): Promise<AssociationBase | undefined> {
-  const [row] = rowsOf<AssociationBase>(await db.execute(sql`${base} where a.id = ${id}`));
+  const [row] = await associationBase(db, id);
   return row;
 }
