@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 
 /** How many associations the subscriptions chart names one by one; the rest are one "others" bar. */
@@ -28,28 +28,9 @@ type FiguresRow = {
   by_subscriptions: { title: string | null; n: number | string; associations: number; top: boolean }[] | null;
 };
 
-/**
- * Every figure of the dashboard in one statement, each a scalar subquery read only when the caller
- * may see it (a CASE branch not taken is never run). Four reads in parallel took four of the pool's
- * connections and four round trips per call; one statement takes one (issue 21 §3, DESIGN §5: the
- * dashboard's p99 < 5 ms). Every figure comes from a rollup the database keeps, exact at any size:
- * - customers by state (docs/decisions/0004-active-users.md): type user, not removed, from the
- *   counters the users trigger keeps (migration 0006);
- * - installments by state from the per-day rollup (installment_day_counts), late and future split
- *   at today in Cairo;
- * - associations by cost (SPEC §2 item 3): a handful of rows whatever the size;
- * - subscriptions per association (SPEC §2 item 5) from the counter the subscriptions trigger keeps:
- *   the CHART_TOP most subscribed by name, every other association summed into one figure, so the
- *   chart accounts for every association (DESIGN §5 counts 100).
- */
-export async function dashboardFigures(
-  db: Reader,
-  today: string,
-  parts: DashboardParts,
-  limit = CHART_TOP,
-): Promise<DashboardFigures> {
-  const [row] = rowsOf<FiguresRow>(
-    await db.execute(sql`select
+const figuresRow = fixedRead<FiguresRow, [string, DashboardParts, number]>(
+  'dashboard_figures',
+  (today, parts, limit) => sql`select
       case when ${parts.customers} then (
         select json_build_object(
           'active', coalesce(sum(n) filter (where key = 'users.user.active'), 0),
@@ -76,8 +57,30 @@ export async function dashboardFigures(
           select null, coalesce(sum(n), 0)::bigint, count(*)::int, false, null, null from ranked where not top)
         select json_agg(json_build_object('title', title, 'n', n, 'associations', associations, 'top', top)
           order by top desc, rank_n desc, rank_id)
-        from bars) end as by_subscriptions`),
-  );
+        from bars) end as by_subscriptions`,
+);
+
+/**
+ * Every figure of the dashboard in one statement, each a scalar subquery read only when the caller
+ * may see it (a CASE branch not taken is never run). Four reads in parallel took four of the pool's
+ * connections and four round trips per call; one statement takes one (issue 21 §3, DESIGN §5: the
+ * dashboard's p99 < 5 ms). Every figure comes from a rollup the database keeps, exact at any size:
+ * - customers by state (docs/decisions/0004-active-users.md): type user, not removed, from the
+ *   counters the users trigger keeps (migration 0006);
+ * - installments by state from the per-day rollup (installment_day_counts), late and future split
+ *   at today in Cairo;
+ * - associations by cost (SPEC §2 item 3): a handful of rows whatever the size;
+ * - subscriptions per association (SPEC §2 item 5) from the counter the subscriptions trigger keeps:
+ *   the CHART_TOP most subscribed by name, every other association summed into one figure, so the
+ *   chart accounts for every association (DESIGN §5 counts 100).
+ */
+export async function dashboardFigures(
+  db: Reader,
+  today: string,
+  parts: DashboardParts,
+  limit = CHART_TOP,
+): Promise<DashboardFigures> {
+  const [row] = await figuresRow(db, today, parts, limit);
   const bars = row?.by_subscriptions ?? null;
   const rest = bars?.find((b) => !b.top);
   return {

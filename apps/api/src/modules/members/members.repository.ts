@@ -112,8 +112,12 @@ function toMySubscription(r: MySubscriptionRecord, today: string): TMySubscripti
   };
 }
 
+const allMySubscriptions = fixedRead<MySubscriptionRecord, [number, string]>('my_subscriptions', (userId, today) =>
+  mySubscriptionsSql(userId, today),
+);
+
 export async function mySubscriptions(db: Reader, userId: number, today: string): Promise<TMySubscription[]> {
-  const rows = rowsOf<MySubscriptionRecord>(await db.execute(mySubscriptionsSql(userId, today)));
+  const rows = await allMySubscriptions(db, userId, today);
   return rows.map((r) => toMySubscription(r, today));
 }
 
