@@ -49,7 +49,7 @@ export type DatabaseOptions = {
 };
 
 /** The connections a database's fixed reads run on (db/prepared.ts), beside its pool. */
-export type FixedPlans = { db: Database; pool: pg.Pool; onQuery?: QueryListener };
+export type FixedPlans = { pool: pg.Pool; onQuery?: QueryListener };
 
 const fixedPlans = new WeakMap<object, FixedPlans>();
 
@@ -91,7 +91,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const fixedPool = newPool(max, ' -c plan_cache_mode=force_generic_plan');
   const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
   fixedPlans.set(db, {
-    db: drizzlePg({ client: fixedPool, logger: queryLogger(options.onQuery) }) as unknown as Database,
     pool: fixedPool,
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });

@@ -15,16 +15,11 @@ import type { Reader } from './transaction.js';
  * ones', and a cost a hair higher (1,262 estimated rows against 1,236) keeps it planning forever.
  * Forcing generic plans for every statement would be wrong for the lists, whose filters are
  * values a generic plan cannot see (a status that a partial index covers), so only the reads
- * declared here go to those connections.
+ * declared with `fixedRead` go to those connections.
  *
  * Inside a transaction a read runs on the transaction's connection (it must see its writes), as an
  * ordinary statement.
  */
-
-/** Where a fixed read of `db` runs: the fixed-plan connections for the database, a transaction itself. */
-function onFixedPlans(db: Reader): Reader {
-  return fixedPlansOf(db)?.db ?? db;
-}
 
 const names = new Set<string>();
 
@@ -38,6 +33,9 @@ function claimName(name: string): void {
  * A read built with Drizzle's query builder, built and prepared once per database handle instead
  * of on every call (Drizzle's query building was a quarter of such a read's CPU, `bench:api
  * --profile`, issue 21 §2). The values go in as `sql.placeholder(…)` and come with `execute({ … })`.
+ * These stay on the pool's connections: each is a row or two by a key, whose generic plan
+ * PostgreSQL's own estimate prefers after five calls, and moving them to the fixed-plan
+ * connections gained nothing (alternating runs, docs/decisions/0042).
  */
 export function preparedRead<Q>(name: string, build: (db: Reader) => { prepare(name: string): Q }): (db: Reader) => Q {
   claimName(name);
@@ -45,7 +43,7 @@ export function preparedRead<Q>(name: string, build: (db: Reader) => { prepare(n
   return (db) => {
     let query = prepared.get(db);
     if (query === undefined) {
-      query = build(onFixedPlans(db)).prepare(name);
+      query = build(db).prepare(name);
       prepared.set(db, query);
     }
     return query;
