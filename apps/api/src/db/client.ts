@@ -87,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   const pool = newPool(max, '');
   // The fixed reads' connections (db/prepared.ts, docs/decisions/0042): each named statement is
-  // planned once per connection. Half the pool's size: they are short reads by a key.
+  // planned once per connection. As many as the pool: at half, reads waited for a connection.
   const fixedPool = newPool(max, ' -c plan_cache_mode=force_generic_plan');
   const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
   fixedPlans.set(db, {

@@ -8,7 +8,6 @@ import {
 import { normalizePhone } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
@@ -115,10 +114,13 @@ export async function findCardRequest(db: Reader, id: number, viewer: Viewer, ow
   return row ? toDto(row, viewer) : undefined;
 }
 
+const ownCardRequests = fixedRead<CardRequestRecord, [number]>(
+  'own_card_requests',
+  (userId) => sql`${SELECT} where c.user_id = ${userId} order by c.id desc limit 100`,
+);
+
 /** A member's own requests, newest first (at most 100). */
 export async function listOwnCardRequests(db: Reader, userId: number, viewer: Viewer) {
-  const rows = rowsOf<CardRequestRecord>(
-    await db.execute(sql`${SELECT} where c.user_id = ${userId} order by c.id desc limit 100`),
-  );
+  const rows = await ownCardRequests(db, userId);
   return rows.map((r) => toDto(r, viewer));
 }

@@ -1,7 +1,7 @@
 import type { TContactListRequest, TContactMessage } from '@portal/shared/schemas/contacts';
 import { normalizePhone } from '@portal/shared/text';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
@@ -88,7 +88,9 @@ export async function listContacts(db: Reader, query: TContactListRequest, windo
   return { ...page, data: page.data.map(toDto) };
 }
 
+const contactById = fixedRead<ContactRow, [number]>('contact_message', (id) => sql`${SELECT} where c.id = ${id}`);
+
 export async function findContact(db: Reader, id: number): Promise<TContactMessage | undefined> {
-  const [row] = rowsOf<ContactRow>(await db.execute(sql`${SELECT} where c.id = ${id}`));
+  const [row] = await contactById(db, id);
   return row ? toDto(row) : undefined;
 }

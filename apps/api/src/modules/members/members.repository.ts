@@ -8,7 +8,6 @@ import type {
   TStatementRow,
 } from '@portal/shared/schemas/members';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.js';
 import { isoTimestamp } from '../../db/iso-timestamp.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
@@ -264,16 +263,21 @@ export async function openAssociations(db: Reader, query: TOpenAssociationsReque
   };
 }
 
+const associationExists = fixedRead<{ id: number }, [number]>(
+  'association_exists',
+  (associationId) => sql`select id from associations where id = ${associationId}`,
+);
+const freeDays = fixedRead<{ day_number: number; date: string }, [number, string]>(
+  'free_days',
+  (associationId, today) => sql`select d.day_number, d.date::text as date from association_days d
+    where d.association_id = ${associationId} and ${freeDay(today)}
+    order by d.date, d.day_number`,
+);
+
 /** The free days of an association from today on; undefined when there is no such association. */
 export async function availableDays(db: Reader, associationId: number, today: string) {
-  const [association] = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from associations where id = ${associationId}`),
-  );
+  const [association] = await associationExists(db, associationId);
   if (!association) return undefined;
-  const rows = rowsOf<{ day_number: number; date: string }>(
-    await db.execute(sql`select d.day_number, d.date::text as date from association_days d
-      where d.association_id = ${associationId} and ${freeDay(today)}
-      order by d.date, d.day_number`),
-  );
+  const rows = await freeDays(db, associationId, today);
   return rows.map((r) => ({ day_number: Number(r.day_number), date: r.date }));
 }

@@ -9,7 +9,7 @@ import {
 import { normalizePhone } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.js';
+import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
   cappedCount,
@@ -119,17 +119,24 @@ export async function listTurnMoves(db: Reader, query: TTurnMoveListRequest, win
   return { ...page, data: page.data.map((r) => toTurnMoveDto(r, viewer)) };
 }
 
+const turnMoveById = fixedRead<TurnMoveRecord, [number]>('turn_move', (id) => sql`${SELECT} where r.id = ${id}`);
+const ownTurnMove = fixedRead<TurnMoveRecord, [number, number]>(
+  'own_turn_move',
+  (id, ownerId) => sql`${SELECT} where r.id = ${id} and r.user_id = ${ownerId}`,
+);
+const ownTurnMoves = fixedRead<TurnMoveRecord, [number]>(
+  'own_turn_moves',
+  (userId) => sql`${SELECT} where r.user_id = ${userId} order by r.id desc limit 100`,
+);
+
 /** One request, optionally only if it is this member's (the /me calls). */
 export async function findTurnMove(db: Reader, id: number, viewer: Viewer, ownerId?: number) {
-  const mine = ownerId === undefined ? sql`` : sql` and r.user_id = ${ownerId}`;
-  const [row] = rowsOf<TurnMoveRecord>(await db.execute(sql`${SELECT} where r.id = ${id}${mine}`));
+  const [row] = await (ownerId === undefined ? turnMoveById(db, id) : ownTurnMove(db, id, ownerId));
   return row ? toTurnMoveDto(row, viewer) : undefined;
 }
 
 /** A member's own requests, newest first (a member has a handful; at most 100). */
 export async function listOwnTurnMoves(db: Reader, userId: number, viewer: Viewer) {
-  const rows = rowsOf<TurnMoveRecord>(
-    await db.execute(sql`${SELECT} where r.user_id = ${userId} order by r.id desc limit 100`),
-  );
+  const rows = await ownTurnMoves(db, userId);
   return rows.map((r) => toTurnMoveDto(r, viewer));
 }
