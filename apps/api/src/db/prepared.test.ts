@@ -22,6 +22,11 @@ const roleByName = fixedRead<{ id: number }, [string]>(
   'test_role_by_name',
   (name) => sql`select id from roles where name = ${name}`,
 );
+const times = fixedRead<Record<string, unknown>, [string]>(
+  'test_times',
+  (day) => sql`select ${day}::date as day, ${day}::timestamptz as at, ${day}::timestamp as local,
+      interval '1 day' as span, array[${day}::date] as days, 12.50::numeric as amount, 7::bigint as big, 3 as n`,
+);
 const shapeShifter = fixedRead<{ n: number }, [boolean]>('test_shape', (one) =>
   one ? sql`select 1 as n` : sql`select ${2}::int as n`,
 );
@@ -82,6 +87,16 @@ describe('reads prepared once per database', () => {
       expect(await roleByName(db, 'not committed yet')).toEqual([]);
     });
     expect((await roleByName(db, 'not committed yet')).map((r) => typeof r.id)).toEqual(['number']);
+  });
+
+  it('gives the values as db.execute gives them: times and dates as PostgreSQL writes them', async () => {
+    const { db } = database.handle;
+    const query = sql`select ${'2026-03-01'}::date as day, ${'2026-03-01'}::timestamptz as at,
+        ${'2026-03-01'}::timestamp as local, interval '1 day' as span, array[${'2026-03-01'}::date] as days,
+        12.50::numeric as amount, 7::bigint as big, 3 as n`;
+    const [expected] = rowsOf<Record<string, unknown>>(await db.execute(query));
+    expect(expected?.day).toBe('2026-03-01');
+    expect(await times(db, '2026-03-01')).toEqual([expected]);
   });
 
   it('refuses a fixed read whose SQL changes with its values: its name stands for one text', async () => {

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { fixedPlansOf } from './client.js';
 import type { Reader } from './transaction.js';
 
@@ -53,6 +54,26 @@ export function preparedRead<Q>(name: string, build: (db: Reader) => { prepare(n
 const dialect = new PgDialect();
 
 /**
+ * Values as `db.execute` gives them: Drizzle's driver keeps times, dates and intervals (and arrays
+ * of them) as PostgreSQL's text, where `pg` alone would make Dates in the machine's time zone.
+ */
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const asDrizzle = {
+  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
  * A read written as SQL text (`sql\`…\``): `build` gives the same text for every value, the values
  * as parameters (checked on every call: a text that changes with its values is a defect, since
  * the statement's name stands for one text on every connection).
@@ -71,6 +92,6 @@ export function fixedRead<Row, A extends unknown[]>(
     if (known === undefined) known = text;
     else if (known !== text) throw new Error(`the fixed read ${name} changed its SQL with its values`);
     fixed.onQuery?.(text);
-    return (await fixed.pool.query({ name, text, values: params })).rows as Row[];
+    return (await fixed.pool.query({ name, text, values: params, types: asDrizzle })).rows as Row[];
   };
 }
