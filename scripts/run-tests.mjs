@@ -150,17 +150,17 @@ function countResults(jsonFile, exitCode) {
     (f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'),
   ).length;
   let failed = (report.numFailedTests ?? 0) + brokenFiles;
-  const reasons = readReasons(jsonFile);
   let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside tests` : '';
   if (failed === 0 && (exitCode !== 0 || report.success === false)) {
     failed = 1;
     note = `vitest exit code ${exitCode} (errors outside tests)`;
   }
-  const unhandled = (reasons.unhandled ?? []).map((m) => `unhandled: ${m}`.slice(0, 300));
   if (failed === 0 && passed === 0 && skipped === 0) {
     failed = 1;
     note = 'no tests ran';
   }
+  const reasons = readReasons(jsonFile);
+  const unhandled = (reasons.unhandled ?? []).map((m) => `unhandled: ${m}`.slice(0, 300));
   return { passed, failed, skipped, note, failures: [...failuresOf(report, reasons.files ?? {}), ...unhandled] };
 }
 

@@ -65,10 +65,10 @@ function queryLogger(onQuery: QueryListener | undefined) {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const connectionTimeoutMillis = options.connectTimeoutMs ?? 5000;
   const max = options.maxConnections ?? 10;
-  const newPool = (size: number, settings: string) => {
+  const newPool = (settings: string) => {
     const created = new pg.Pool({
       connectionString: options.url,
-      max: size,
+      max,
       // Also how long a request waits for a free connection of a full pool.
       connectionTimeoutMillis,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
@@ -85,10 +85,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     created.on('connect', (client) => client.on('error', () => undefined));
     return created;
   };
-  const pool = newPool(max, '');
+  const pool = newPool('');
   // The fixed reads' connections (db/prepared.ts, docs/decisions/0042): each named statement is
   // planned once per connection. As many as the pool: at half, reads waited for a connection.
-  const fixedPool = newPool(max, ' -c plan_cache_mode=force_generic_plan');
+  const fixedPool = newPool(' -c plan_cache_mode=force_generic_plan');
   const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
   fixedPlans.set(db, {
     pool: fixedPool,

@@ -93,7 +93,8 @@ describe('the database unreachable for a few seconds, two instances', () => {
     for (const app of apps) tokens.push(await loginAs(app, ADMIN.phone, ADMIN.password));
   }, 120_000);
 
-  // Each step bounded and named: a CI run once failed this hook with no message (a timeout).
+  // Each step bounded and named: a CI run once failed this hook with no message (most likely a
+  // step that hung).
   afterAll(async () => {
     await proxy?.setMode('up');
     await within(Promise.all(apps.map((app) => app.close())), 'closing the two instances', 20_000);

@@ -99,7 +99,6 @@ export async function listCardRequests(db: Reader, query: TCardRequestListReques
   return { ...page, data: page.data.map((r) => toDto(r, viewer)) };
 }
 
-/** One request, optionally only if it is this member's (the /me calls). */
 const cardRequestById = fixedRead<CardRequestRecord, [number]>(
   'card_request',
   (id) => sql`${SELECT} where c.id = ${id}`,
@@ -109,6 +108,7 @@ const ownCardRequest = fixedRead<CardRequestRecord, [number, number]>(
   (id, ownerId) => sql`${SELECT} where c.id = ${id} and c.user_id = ${ownerId}`,
 );
 
+/** One request, optionally only if it is this member's (the /me calls). */
 export async function findCardRequest(db: Reader, id: number, viewer: Viewer, ownerId?: number) {
   const [row] = await (ownerId === undefined ? cardRequestById(db, id) : ownCardRequest(db, id, ownerId));
   return row ? toDto(row, viewer) : undefined;

@@ -226,7 +226,6 @@ type FormColumns = {
   nationality_id: number | null;
 };
 
-/** What the edit form needs beside the list's fields (SPEC §3 payload names). */
 const formColumns = fixedRead<FormColumns, [number]>(
   'customer_request_form',
   (id) => sql`select identity_type_id, identity_value, identity_expiration_date::text as identity_expiration_date,
@@ -234,6 +233,7 @@ const formColumns = fixedRead<FormColumns, [number]>(
     from customer_requests where id = ${id}`,
 );
 
+/** What the edit form needs beside the list's fields (SPEC §3 payload names). */
 export async function requestFormFields(db: Reader, id: number) {
   const [row] = await formColumns(db, id);
   if (!row) return undefined;
@@ -258,7 +258,6 @@ export function sizeText(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The request's documents, main ones first (SPEC §3 files), each with the route that serves it. */
 const filesOfRequest = fixedRead<
   { id: number; content_type: string; title: string; size: number; mime: string },
   [number]
@@ -268,6 +267,7 @@ const filesOfRequest = fixedRead<
     sql`select id, content_type, title, size, mime from customer_request_files where request_id = ${id} order by id`,
 );
 
+/** The request's documents, main ones first (SPEC §3 files), each with the route that serves it. */
 export async function requestFiles(db: Reader, id: number) {
   const rows = await filesOfRequest(db, id);
   const files: TRequestFile[] = rows.map((r) => ({
@@ -288,10 +288,6 @@ export async function requestFiles(db: Reader, id: number) {
   };
 }
 
-/**
- * The history, newest first (SPEC §3: "the first entry has rejection_reason"). Only the last
- * rejection's reason is kept on the request, so it is attached to the newest reject entry.
- */
 type HistoryRecord = {
   action: string;
   from_status: number | null;
@@ -320,6 +316,10 @@ const historyOfRequest = fixedRead<HistoryRecord, [number]>(
     order by h.id desc`,
 );
 
+/**
+ * The history, newest first (SPEC §3: "the first entry has rejection_reason"). Only the last
+ * rejection's reason is kept on the request, so it is attached to the newest reject entry.
+ */
 export async function requestHistory(db: Reader, id: number): Promise<TRequestHistoryEntry[]> {
   const rows = await historyOfRequest(db, id);
   return rows.map((r) => ({

@@ -127,12 +127,12 @@ export async function memberBalance(db: Reader, userId: number, today: string): 
   };
 }
 
-/** Whether a user exists (deleted or not: their money stays on the books). */
 const userById = fixedRead<{ one: number }, [number]>(
   'user_exists',
   (userId) => sql`select 1 as one from users where id = ${userId}`,
 );
 
+/** Whether a user exists (deleted or not: their money stays on the books). */
 export async function userExists(db: Reader, userId: number): Promise<boolean> {
   const [row] = await userById(db, userId);
   return row !== undefined;
