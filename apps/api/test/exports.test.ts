@@ -4,13 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { inTransaction, systemScope } from '../src/db/transaction.js';
-import type { ExportColumn, ExportKind } from '../src/lib/export.js';
-import {
-  associationColumns,
-  paymentColumns,
-  subscriptionColumns,
-} from '../src/modules/associations/associations.export.js';
+import type { ExportHead, ExportKind } from '../src/lib/export.js';
+import { associationColumns } from '../src/modules/associations/associations.export.js';
 import { requestColumns } from '../src/modules/customer-requests/customer-requests.export.js';
+import { paymentColumns, subscriptionColumns } from '../src/modules/subscriptions/subscriptions.export.js';
 import { createAssociation, subscribe } from './factories/associations.js';
 import { createCustomerRequest } from './factories/customer-requests.js';
 import { createUser } from './factories/users.js';
@@ -116,7 +113,7 @@ type Route = {
   url: string;
   body: object;
   kinds: ExportKind[];
-  columns: (locale: Locale) => ExportColumn<never>[];
+  columns: (locale: Locale) => ExportHead[];
   texts: (locale: Locale) => string[];
 };
 
@@ -142,7 +139,7 @@ const ROUTES: [Route, Route, Route, Route] = [
     url: '/api/v1/subscriptions/payments/export',
     body: { status: 'received' },
     kinds: ['integer', 'text', 'text', 'text', 'integer', 'date', 'text', 'money', 'integer', 'text', 'datetime'],
-    columns: paymentColumns,
+    columns: (locale) => paymentColumns(locale, '2026-11-28'),
     texts: () => expected.payments,
   },
   {

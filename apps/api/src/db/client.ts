@@ -48,14 +48,17 @@ export type DatabaseOptions = {
   onQuery?: QueryListener;
 };
 
-/** The connections a database's fixed reads run on (db/prepared.ts), beside its pool. */
-export type FixedPlans = { pool: pg.Pool; onQuery?: QueryListener };
+/**
+ * A database handle's connections, for what Drizzle cannot do: its pool (an export's COPY,
+ * db/copy-out.ts) and the fixed-plan connections its fixed reads run on (db/prepared.ts).
+ */
+export type Pools = { pool: pg.Pool; fixed: pg.Pool; onQuery?: QueryListener };
 
-const fixedPlans = new WeakMap<object, FixedPlans>();
+const poolsByDb = new WeakMap<object, Pools>();
 
-/** The fixed-plan connections of a database handle's `db`; none for a transaction. */
-export function fixedPlansOf(db: object): FixedPlans | undefined {
-  return fixedPlans.get(db);
+/** The connections of a database handle's `db`; none for a transaction. */
+export function poolsOf(db: object): Pools | undefined {
+  return poolsByDb.get(db);
 }
 
 function queryLogger(onQuery: QueryListener | undefined) {
@@ -90,8 +93,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // planned once per connection. As many as the pool: at half, reads waited for a connection.
   const fixedPool = newPool(' -c plan_cache_mode=force_generic_plan');
   const db = drizzlePg({ client: pool, logger: queryLogger(options.onQuery) }) as unknown as Database;
-  fixedPlans.set(db, {
-    pool: fixedPool,
+  poolsByDb.set(db, {
+    pool,
+    fixed: fixedPool,
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });
   return {

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { fixedPlansOf } from './client.js';
+import { poolsOf } from './client.js';
 import type { Reader } from './transaction.js';
 
 /**
@@ -86,12 +86,12 @@ export function fixedRead<Row, A extends unknown[]>(
   let known: string | undefined;
   return async (db, ...args) => {
     const query = build(...args);
-    const fixed = fixedPlansOf(db);
-    if (!fixed) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+    const pools = poolsOf(db);
+    if (!pools) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
     const { sql: text, params } = dialect.sqlToQuery(query);
     if (known === undefined) known = text;
     else if (known !== text) throw new Error(`the fixed read ${name} changed its SQL with its values`);
-    fixed.onQuery?.(text);
-    return (await fixed.pool.query({ name, text, values: params, types: asDrizzle })).rows as Row[];
+    pools.onQuery?.(text);
+    return (await pools.fixed.query({ name, text, values: params, types: asDrizzle })).rows as Row[];
   };
 }

@@ -198,7 +198,7 @@ export function csvCell(kind: ExportKind, value: unknown): string | typeof UNFOR
 /** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break. */
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTE = /"/g;
-function csvField(text: string): string {
+export function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text;
 }
 
@@ -228,6 +228,43 @@ function sheetCell(kind: ExportKind, value: unknown): SheetValue | typeof UNFORM
   if (value === null || value === undefined) return null;
   const ms = kind === 'date' ? dayOf(value) : cairoWallOf(value);
   return ms === undefined ? UNFORMATTABLE : ms / DAY_MS + SHEET_EPOCH_DAYS;
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** A Cairo wall time as lib/export-query.ts's SQL writes it, as the ms of the same fields in UTC. */
+function wallOfText(text: string): number | undefined {
+  const match = WALL_TIME.exec(text);
+  if (!match) return undefined;
+  const day = dayMs(`${match[1]}-${match[2]}-${match[3]}`);
+  const [hours, minutes, seconds] = [Number(match[4]), Number(match[5]), Number(match[6])];
+  if (day === undefined || hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  return day + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+}
+
+/**
+ * An XLSX cell from a cell as an export's SQL wrote it (lib/export-query.ts: the same text its CSV
+ * holds): numbers and days typed again, text as it is (already neutralised there).
+ */
+export function sheetCellOfText(kind: ExportKind, text: string | null): SheetValue | typeof UNFORMATTABLE {
+  if (text === null) return null;
+  switch (kind) {
+    case 'text':
+      return text;
+    case 'integer': {
+      const value = Number(text);
+      return Number.isSafeInteger(value) && text !== '' ? value : UNFORMATTABLE;
+    }
+    case 'money': {
+      const piastres = text === '' ? undefined : piastresOf(Number(text));
+      return piastres === undefined ? UNFORMATTABLE : piastres / 100;
+    }
+    case 'date':
+    case 'datetime': {
+      const ms = kind === 'date' ? dayMs(text) : wallOfText(text);
+      return ms === undefined ? UNFORMATTABLE : ms / DAY_MS + SHEET_EPOCH_DAYS;
+    }
+  }
 }
 
 /* ------------------------------------------------------------------ failures */
@@ -268,17 +305,28 @@ export async function* keysetBatches<T>(
 }
 
 /**
- * One batch of an export's rows, read without parallel workers: for a batch of a few thousand
- * rows out of many, the planner picks a parallel plan (Gather Merge) whose workers cost more than
- * they save on a machine of few cores already busy with the request traffic; 2,000 service
- * requests took 36–88 ms that way and 14–15 ms without (EXPLAIN ANALYZE on the bench's set).
- * The setting is local to a read-only transaction, so the rest of the pool keeps its plans.
+ * What every export's reads set for themselves (`set local`, so the pool's other users keep theirs):
+ * - no parallel workers: for a batch of a few thousand rows out of many, the planner picks a
+ *   parallel plan (Gather Merge) whose workers cost more than they save on a machine of few cores
+ *   already busy with the request traffic; 2,000 service requests took 36–88 ms that way and
+ *   14–15 ms without (EXPLAIN ANALYZE on the bench's set);
+ * - ISO dates whatever the server's default, since lib/export-query.ts writes a day as its text.
  */
+export const EXPORT_SETTINGS: Readonly<Record<string, string>> = {
+  max_parallel_workers_per_gather: '0',
+  datestyle: 'ISO, YMD',
+};
+
+/** One batch of an export's rows, in a read-only transaction with EXPORT_SETTINGS. */
 export async function exportRows<T>(db: Reader, query: SQL): Promise<T[]> {
+  const settings = sql.join(
+    Object.entries(EXPORT_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+    sql`, `,
+  );
   // Reader is a database or a transaction (then this is a savepoint inside it): both begin one.
   return (db as Database).transaction(
     async (tx) => {
-      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      await tx.execute(sql`select ${settings}`);
       return rowsOf<T>(await tx.execute(query));
     },
     { accessMode: 'read only' },
@@ -290,11 +338,7 @@ export async function exportRows<T>(db: Reader, query: SQL): Promise<T[]> {
  * writes batch n, batch n + 1 is on its way from the database, and no further (one read ahead).
  * `stop()` says when to stop asking (the client is gone).
  */
-async function* readAhead<T>(
-  first: T[] | undefined,
-  source: AsyncIterator<T[]>,
-  stop: () => boolean,
-): AsyncGenerator<T[]> {
+async function* readAhead<B>(first: B | undefined, source: AsyncIterator<B>, stop: () => boolean): AsyncGenerator<B> {
   if (first === undefined) return;
   const ask = () => {
     const next = source.next();
@@ -331,31 +375,48 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export async function sendExport<T extends { id: number | string }>(
+/** What an export's columns say of themselves: a header (catalogue key) and what they hold. */
+export type ExportHead = { header: string; kind: ExportKind };
+
+/**
+ * How the writer turns a batch into its format. `csv` gives the batch's lines; `sheet` its rows,
+ * calling `asText` for a value its kind cannot take (counted and logged, written as text).
+ */
+export type BatchEncoder<B> = {
+  csv: (batch: B, asText: UnformattableNote) => string | Buffer;
+  sheet: (batch: B, asText: UnformattableNote) => SheetValue[][];
+};
+/** Notes a value written as text instead of its kind; gives the (neutralised) text. */
+export type UnformattableNote = (rowId: number | string, head: ExportHead, value: unknown) => string;
+
+/**
+ * Streams an export's batches as CSV or XLSX (the pipeline described at the top): the first batch
+ * is read before anything is sent, so a query that fails at once is the usual error answer (a 500
+ * envelope), not a 200 with an empty file.
+ */
+export async function streamExport<B>(
   reply: FastifyReply,
   options: {
     format: ExportFormat;
     /** File name without extension (ASCII); also the `export` field of its log lines. */
     name: string;
     locale: Locale;
-    columns: ExportColumn<T>[];
-    batches: AsyncIterable<T[]>;
+    columns: readonly ExportHead[];
+    batches: AsyncIterable<B>;
+    encode: BatchEncoder<B>;
   },
 ) {
-  const { columns, format, name } = options;
+  const { columns, encode, format, name } = options;
   const headers = columns.map((c) => neutralise(translate(options.locale, c.header)));
-  // The first batch is read before anything is sent: a query that fails at once is the usual
-  // error answer (a 500 envelope), not a 200 with an empty file.
   const batches = options.batches[Symbol.asyncIterator]();
   const first = await batches.next();
 
   const unformattable = { count: 0, rows: [] as (number | string)[], columns: new Set<string>() };
-  /** A value the kind cannot take, counted for the warning and written as (neutralised) text. */
-  const asText = (row: T, column: ExportColumn<T>, value: unknown): string => {
+  const asText: UnformattableNote = (rowId, head, value) => {
     unformattable.count += 1;
-    unformattable.columns.add(column.header);
-    if (unformattable.rows.length < LOGGED_ROW_IDS && !unformattable.rows.includes(row.id)) {
-      unformattable.rows.push(row.id);
+    unformattable.columns.add(head.header);
+    if (unformattable.rows.length < LOGGED_ROW_IDS && !unformattable.rows.includes(rowId)) {
+      unformattable.rows.push(rowId);
     }
     return neutralise(String(value));
   };
@@ -377,17 +438,7 @@ export async function sendExport<T extends { id: number | string }>(
     out.write(`\uFEFF${headers.map(csvField).join(',')}\n`);
     let flushed: Promise<void> | undefined;
     for await (const batch of rowBatches()) {
-      let chunk = '';
-      for (const row of batch) {
-        for (let i = 0; i < columns.length; i += 1) {
-          const column = columns[i] as ExportColumn<T>;
-          const value = column.value(row);
-          const cell = csvCell(column.kind, value);
-          if (i > 0) chunk += ',';
-          chunk += csvField(cell === UNFORMATTABLE ? asText(row, column, value) : cell);
-        }
-        chunk += '\n';
-      }
+      const chunk = encode.csv(batch, asText);
       if (flushed) await flushed;
       if (gone()) return;
       flushed = out.write(chunk) ? undefined : drained(out, out);
@@ -408,14 +459,7 @@ export async function sendExport<T extends { id: number | string }>(
       sheet.start();
       let flushed: Promise<void> | undefined;
       for await (const batch of rowBatches()) {
-        const rows = batch.map((row) =>
-          columns.map((column) => {
-            const value = column.value(row);
-            const cell = sheetCell(column.kind, value);
-            return cell === UNFORMATTABLE ? asText(row, column, value) : cell;
-          }),
-        );
-        const xml = sheet.rowsXml(rows);
+        const xml = sheet.rowsXml(encode.sheet(batch, asText));
         if (flushed) await flushed;
         if (gone()) return;
         flushed = sheet.sheetXml(xml) ? undefined : sheet.drained();
@@ -455,4 +499,46 @@ export async function sendExport<T extends { id: number | string }>(
       );
     });
   return reply.send(out);
+}
+
+/** An export of rows the API computes (or reads as DTOs), each column's value taken from a row. */
+export async function sendExport<T extends { id: number | string }>(
+  reply: FastifyReply,
+  options: {
+    format: ExportFormat;
+    /** File name without extension (ASCII); also the `export` field of its log lines. */
+    name: string;
+    locale: Locale;
+    columns: ExportColumn<T>[];
+    batches: AsyncIterable<T[]>;
+  },
+) {
+  const { columns } = options;
+  return streamExport(reply, {
+    ...options,
+    encode: {
+      csv: (batch, asText) => {
+        let chunk = '';
+        for (const row of batch) {
+          for (let i = 0; i < columns.length; i += 1) {
+            const column = columns[i] as ExportColumn<T>;
+            const value = column.value(row);
+            const cell = csvCell(column.kind, value);
+            if (i > 0) chunk += ',';
+            chunk += csvField(cell === UNFORMATTABLE ? asText(row.id, column, value) : cell);
+          }
+          chunk += '\n';
+        }
+        return chunk;
+      },
+      sheet: (batch, asText) =>
+        batch.map((row) =>
+          columns.map((column) => {
+            const value = column.value(row);
+            const cell = sheetCell(column.kind, value);
+            return cell === UNFORMATTABLE ? asText(row.id, column, value) : cell;
+          }),
+        ),
+    },
+  });
 }

@@ -1,33 +1,34 @@
 import type { Locale } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
-import type { TCustomerRequest } from '@portal/shared/schemas/customer-requests-api';
-import type { ExportColumn } from '../../lib/export.js';
+import { REQUEST_STATUSES } from '@portal/shared/schemas/customer-requests-policy';
+import { sql } from 'drizzle-orm';
+import { labelled, type QueryColumn } from '../../lib/export-query.js';
 
 /**
- * The columns of the service requests export (issue 12 "Exports"): what each holds (lib/export.ts
- * writes it by its kind), headers, lookups and statuses in the caller's language.
+ * The columns of the service requests export (issue 12 "Exports"): what each holds (lib/export-query.ts
+ * has PostgreSQL write it by its kind), headers, lookups and statuses in the caller's language. The
+ * tables it names (c, and the lookups s, d, o, b and the creator u) are those requestExport reads.
  */
-export function requestColumns(locale: Locale): ExportColumn<TCustomerRequest>[] {
-  const name = (item: { name: string; name_local: string } | null) =>
-    item ? (locale === 'ar' ? item.name_local : item.name) : null;
+export function requestColumns(locale: Locale): QueryColumn[] {
+  // The lookups' own name in the caller's language, from the tables requestExport joins.
+  const name = (alias: string) => sql.raw(`${alias}.${locale === 'ar' ? 'name_local' : 'name'}`);
+  const statuses = Object.fromEntries(
+    REQUEST_STATUSES.map((status) => [String(status), translate(locale, `requests.status.${status}`)]),
+  );
   return [
-    { header: 'requests.columns.code', kind: 'text', value: (r) => r.code },
-    { header: 'requests.columns.name', kind: 'text', value: (r) => r.name },
-    { header: 'requests.columns.mobile', kind: 'text', value: (r) => r.mobile },
-    { header: 'requests.columns.email', kind: 'text', value: (r) => r.email },
-    { header: 'requests.columns.service', kind: 'text', value: (r) => name(r.service) },
-    { header: 'requests.columns.duration', kind: 'text', value: (r) => name(r.service_duration) },
-    { header: 'requests.columns.organization_type', kind: 'text', value: (r) => name(r.organization_type) },
-    {
-      header: 'requests.columns.status',
-      kind: 'text',
-      value: (r) => translate(locale, `requests.status.${r.request_status_type.id}`),
-    },
-    { header: 'requests.columns.branch', kind: 'text', value: (r) => name(r.branch) },
-    { header: 'requests.columns.receiving_date', kind: 'date', value: (r) => r.receivingDate },
-    { header: 'requests.columns.payment_amount', kind: 'money', value: (r) => r.payment_amount },
-    { header: 'requests.columns.payment_reference', kind: 'text', value: (r) => r.payment_reference },
-    { header: 'requests.columns.created_by', kind: 'text', value: (r) => r.created_by.name },
-    { header: 'requests.columns.created_at', kind: 'datetime', value: (r) => r.created_at },
+    { header: 'requests.columns.code', kind: 'text', value: sql`c.code` },
+    { header: 'requests.columns.name', kind: 'text', value: sql`c.name` },
+    { header: 'requests.columns.mobile', kind: 'text', value: sql`c.mobile` },
+    { header: 'requests.columns.email', kind: 'text', value: sql`c.email` },
+    { header: 'requests.columns.service', kind: 'text', value: sql`${name('s')}` },
+    { header: 'requests.columns.duration', kind: 'text', value: sql`${name('d')}` },
+    { header: 'requests.columns.organization_type', kind: 'text', value: sql`${name('o')}` },
+    { header: 'requests.columns.status', kind: 'text', value: labelled(sql`c.status`, statuses) },
+    { header: 'requests.columns.branch', kind: 'text', value: sql`${name('b')}` },
+    { header: 'requests.columns.receiving_date', kind: 'date', value: sql`c.receiving_date` },
+    { header: 'requests.columns.payment_amount', kind: 'money', value: sql`c.payment_amount_piastres` },
+    { header: 'requests.columns.payment_reference', kind: 'text', value: sql`c.payment_reference` },
+    { header: 'requests.columns.created_by', kind: 'text', value: sql`u.name` },
+    { header: 'requests.columns.created_at', kind: 'datetime', value: sql`c.created_at` },
   ];
 }

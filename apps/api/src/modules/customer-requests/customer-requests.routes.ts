@@ -16,7 +16,7 @@ import { ZIdParams } from '@portal/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
-import { sendExport } from '../../lib/export.js';
+import { sendQueryExport } from '../../lib/export-query.js';
 import { ok } from '../../lib/reply.js';
 import { EXPORT_MEDIA_TYPES, mediaTypesOf } from '../../plugins/docs.js';
 import { requestColumns } from './customer-requests.export.js';
@@ -80,14 +80,17 @@ export const customerRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: EXPORT_MEDIA_TYPES,
       },
     },
-    async (request, reply) =>
-      sendExport(reply, {
+    async (request, reply) => {
+      const ctx = request.ctx();
+      return sendQueryExport(reply, {
+        db: ctx.db,
         format: request.body.format,
         name: 'service-requests',
         locale: request.locale,
         columns: requestColumns(request.locale),
-        batches: customerRequestsToExport(request.ctx(), { ...request.body, limit: 1, offset: 0 }),
-      }),
+        ...customerRequestsToExport(ctx, { ...request.body, limit: 1, offset: 0 }),
+      });
+    },
   );
 
   app.post(

@@ -25,9 +25,9 @@ import { type AppContext, callerOf, viewerOf } from '../../lib/context.js';
 import { notAllowedNow } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
 import {
-  exportRequests,
   findRequest,
   listRequests,
+  requestExport,
   requestFiles,
   requestFormFields,
   requestHistory,
@@ -58,7 +58,7 @@ export async function listCustomerRequests(
 /** The export's rows: the list's visibility (staff who may list see all under `all`, others their own). */
 export function customerRequestsToExport(ctx: AppContext, query: TCustomerRequestListRequest) {
   const viewer = viewerOf(ctx);
-  return exportRequests(ctx.db, query, viewer, seesAll(viewer));
+  return requestExport(query, viewer, seesAll(viewer));
 }
 
 /** The creator, or staff who may list requests; anyone else reads "not found", never "forbidden". */

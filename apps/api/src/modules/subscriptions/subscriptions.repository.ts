@@ -7,17 +7,16 @@ import type {
   TSubscription,
   TSubscriptionListRequest,
 } from '@portal/shared/schemas/associations';
-import { and, eq, gte, lt, lte, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { preparedRead } from '../../db/prepared.js';
 import { associationDays, associations, installments, subscriptions } from '../../db/schema/associations.js';
-import { receipts } from '../../db/schema/ledger.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader } from '../../db/transaction.js';
-import { exportRows, keysetBatches } from '../../lib/export.js';
 import { type Count, cappedCount, listPage, orderBy, type PageWindow } from '../../lib/list.js';
 
-const subscriptionColumns = {
+/** The fields of a subscription as its list, its detail and its export read them. */
+export const subscriptionFields = {
   id: subscriptions.id,
   userId: subscriptions.userId,
   userName: users.name,
@@ -76,7 +75,7 @@ export function toSubscriptionDto(r: SubscriptionRecord): TSubscription {
 
 function subscriptionsQuery(db: Reader) {
   return db
-    .select(subscriptionColumns)
+    .select(subscriptionFields)
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .innerJoin(associations, eq(associations.id, subscriptions.associationId))
@@ -209,7 +208,8 @@ function statusSql(today: Today) {
     when ${installments.dueDate} < ${today}::date then 'late' else 'future' end`;
 }
 
-function paymentColumns(today: Today) {
+/** The fields of an installment as its list, its detail and its export read them. */
+export function paymentFields(today: Today) {
   return {
     id: installments.id,
     userId: users.id,
@@ -275,7 +275,7 @@ function toPaymentDto(r: PaymentRecord): TPayment {
 
 function paymentsQuery(db: Reader, today: Today) {
   return db
-    .select(paymentColumns(today))
+    .select(paymentFields(today))
     .from(installments)
     .innerJoin(users, eq(users.id, installments.userId))
     .innerJoin(associations, eq(associations.id, installments.associationId));
@@ -370,58 +370,26 @@ export async function listPayments(db: Reader, query: TPaymentListRequest, today
   return { ...page, data: page.data.map((r) => toPaymentDto(r as PaymentRecord)) };
 }
 
-/**
- * A select list as plain SQL (`expression as "key"`), for the exports: they read rows as the
- * driver gives them, without the query builder's mapping of every field of every row (a fifth of
- * an export's CPU, bench:api --profile). The records' converters (toPaymentDto…) take either.
- */
-function selectList(columns: Record<string, SQLWrapper>): SQL {
-  return sql.join(
-    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
+/** What the payments export reads: every installment the filters match (lib/export-query.ts). */
+export function paymentExport(query: TPaymentListRequest, today: string) {
+  return {
+    from: sql`${installments}
+      join ${users} on ${users.id} = ${installments.userId}
+      join ${associations} on ${associations.id} = ${installments.associationId}`,
+    where: paymentFilters(query, today),
+    key: sql`${installments.id}`,
+  };
 }
 
-/** Every installment the filters match, newest first, in batches (exports). */
-export function exportPayments(db: Reader, query: TPaymentListRequest, today: string): AsyncGenerator<TPayment[]> {
-  const where = paymentFilters(query, today);
-  // The receipt number by a join, not the list's subquery per row: PostgreSQL then joins a batch's
-  // receipts at once (a batch of 2,000 took 18–25 ms with the subquery, 4–6 ms joined).
-  const select = selectList({ ...paymentColumns(today), receiptNumber: receipts.number });
-  return keysetBatches(
-    async (before, limit) =>
-      (
-        await exportRows<PaymentRecord>(
-          db,
-          sql`select ${select} from ${installments}
-            join ${users} on ${users.id} = ${installments.userId}
-            join ${associations} on ${associations.id} = ${installments.associationId}
-            left join ${receipts} on ${receipts.id} = ${installments.receiptId}
-            where ${and(where, before === null ? undefined : lt(installments.id, before)) ?? sql`true`}
-            order by ${installments.id} desc limit ${limit}`,
-        )
-      ).map(toPaymentDto),
-    (p) => p.id,
-  );
-}
-
-/** Every subscription the filters match, newest first, in batches (exports). */
-export function exportSubscriptions(db: Reader, query: TSubscriptionListRequest): AsyncGenerator<TSubscription[]> {
-  const where = subscriptionFilters(query);
-  return keysetBatches(
-    async (before, limit) =>
-      (
-        await exportRows<SubscriptionRecord>(
-          db,
-          sql`select ${selectList(subscriptionColumns)} from ${subscriptions}
-            join ${users} on ${users.id} = ${subscriptions.userId}
-            join ${associations} on ${associations.id} = ${subscriptions.associationId}
-            join ${associationDays} on ${associationDays.associationId} = ${subscriptions.associationId}
-              and ${associationDays.dayNumber} = ${subscriptions.dayNumber}
-            where ${and(where, before === null ? undefined : lt(subscriptions.id, before)) ?? sql`true`}
-            order by ${subscriptions.id} desc limit ${limit}`,
-        )
-      ).map(toSubscriptionDto),
-    (s) => s.id,
-  );
+/** What the subscriptions export reads: every subscription the filters match (lib/export-query.ts). */
+export function subscriptionExport(query: TSubscriptionListRequest) {
+  return {
+    from: sql`${subscriptions}
+      join ${users} on ${users.id} = ${subscriptions.userId}
+      join ${associations} on ${associations.id} = ${subscriptions.associationId}
+      join ${associationDays} on ${associationDays.associationId} = ${subscriptions.associationId}
+        and ${associationDays.dayNumber} = ${subscriptions.dayNumber}`,
+    where: subscriptionFilters(query),
+    key: sql`${subscriptions.id}`,
+  };
 }

@@ -31,14 +31,14 @@ import { listPageSchema } from '@portal/shared/schemas/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBodyAsObject } from '../../lib/empty-body.js';
-import { sendExport } from '../../lib/export.js';
+import { sendQueryExport } from '../../lib/export-query.js';
 import { ok } from '../../lib/reply.js';
 import { EXPORT_MEDIA_TYPES } from '../../plugins/docs.js';
-import { paymentColumns, subscriptionColumns } from '../associations/associations.export.js';
 import { quoteWithdrawal, refund, replaceMember, withdraw } from '../ledger/end-subscription.js';
 import { getPayout, getSubscriptionLedger } from '../ledger/ledger.service.js';
 import { quotePayout } from '../ledger/record-money.js';
-import { exportPayments, exportSubscriptions } from './subscriptions.repository.js';
+import { paymentColumns, subscriptionColumns } from './subscriptions.export.js';
+import { paymentExport, subscriptionExport } from './subscriptions.repository.js';
 import {
   getPayment,
   getSubscription,
@@ -80,12 +80,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendExport(reply, {
+      sendQueryExport(reply, {
+        db: request.ctx().db,
         format: request.body.format,
         name: 'subscriptions',
         locale: request.locale,
         columns: subscriptionColumns(request.locale),
-        batches: exportSubscriptions(request.ctx().db, request.body),
+        ...subscriptionExport(request.body),
       }),
   );
 
@@ -103,12 +104,14 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = request.ctx();
-      return sendExport(reply, {
+      const today = ctx.clock.today();
+      return sendQueryExport(reply, {
+        db: ctx.db,
         format: request.body.format,
         name: 'payments',
         locale: request.locale,
-        columns: paymentColumns(request.locale),
-        batches: exportPayments(ctx.db, request.body, ctx.clock.today()),
+        columns: paymentColumns(request.locale, today),
+        ...paymentExport(request.body, today),
       });
     },
   );
