@@ -7,7 +7,7 @@ import { poolsOf } from './client.js';
 import type { Reader } from './transaction.js';
 
 /**
- * A query's rows as CSV written by PostgreSQL itself (`COPY (…) TO STDOUT WITH (FORMAT csv)`),
+ * A query's rows written by PostgreSQL itself (`COPY (…) TO STDOUT`, as CSV or as lines of text),
  * streamed with backpressure: the API passes bytes on instead of parsing, converting and writing
  * every value (docs/decisions/0043-exports-by-copy.md). One association's 100,800 payments took
  * about 0.3 s that way in psql at the DESIGN §5 size, against 5 s through the rows.
@@ -60,13 +60,22 @@ function exportSlots(pool: pg.Pool): number {
 }
 
 /**
- * Starts `query` as a CSV COPY on a connection of its own, in a read-only transaction with these
- * settings (`set local`, so the pool's other users keep theirs), and gives its bytes; undefined
+ * Starts `query` as a COPY to the client on a connection of its own, in a read-only transaction
+ * with the given settings (`set local`, so the pool's other users keep theirs), and gives its bytes; undefined
  * when `db` is a transaction or the pool's export connections are all busy. The connection goes
  * back to the pool when the stream has ended; a stream destroyed early (the client went away) or
  * failed takes its connection with it, which ends the COPY on the server.
  */
-export async function copyOut(db: Reader, query: SQL, settings: Record<string, string>): Promise<Readable | undefined> {
+export async function copyOut(
+  db: Reader,
+  query: SQL,
+  options: {
+    /** `set local` for the COPY's transaction. */
+    settings: Record<string, string>;
+    /** COPY's own options, e.g. `format csv`. */
+    format: string;
+  },
+): Promise<Readable | undefined> {
   const pools = poolsOf(db);
   if (!pools) return undefined;
   const { pool } = pools;
@@ -83,9 +92,9 @@ export async function copyOut(db: Reader, query: SQL, settings: Record<string, s
   };
   try {
     client = await pool.connect();
-    const text = `copy (${inlined(query)}) to stdout with (format csv)`;
+    const text = `copy (${inlined(query)}) to stdout with (${options.format})`;
     await client.query('begin read only');
-    for (const [name, value] of Object.entries(settings)) {
+    for (const [name, value] of Object.entries(options.settings)) {
       await client.query('select set_config($1, $2, true)', [name, value]);
     }
     pools.onQuery?.(text);

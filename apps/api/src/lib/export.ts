@@ -230,43 +230,6 @@ function sheetCell(kind: ExportKind, value: unknown): SheetValue | typeof UNFORM
   return ms === undefined ? UNFORMATTABLE : ms / DAY_MS + SHEET_EPOCH_DAYS;
 }
 
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-/** A Cairo wall time as lib/export-query.ts's SQL writes it, as the ms of the same fields in UTC. */
-function wallOfText(text: string): number | undefined {
-  const match = WALL_TIME.exec(text);
-  if (!match) return undefined;
-  const day = dayMs(`${match[1]}-${match[2]}-${match[3]}`);
-  const [hours, minutes, seconds] = [Number(match[4]), Number(match[5]), Number(match[6])];
-  if (day === undefined || hours > 23 || minutes > 59 || seconds > 59) return undefined;
-  return day + ((hours * 60 + minutes) * 60 + seconds) * 1000;
-}
-
-/**
- * An XLSX cell from a cell as an export's SQL wrote it (lib/export-query.ts: the same text its CSV
- * holds): numbers and days typed again, text as it is (already neutralised there).
- */
-export function sheetCellOfText(kind: ExportKind, text: string | null): SheetValue | typeof UNFORMATTABLE {
-  if (text === null) return null;
-  switch (kind) {
-    case 'text':
-      return text;
-    case 'integer': {
-      const value = Number(text);
-      return Number.isSafeInteger(value) && text !== '' ? value : UNFORMATTABLE;
-    }
-    case 'money': {
-      const piastres = text === '' ? undefined : piastresOf(Number(text));
-      return piastres === undefined ? UNFORMATTABLE : piastres / 100;
-    }
-    case 'date':
-    case 'datetime': {
-      const ms = kind === 'date' ? dayMs(text) : wallOfText(text);
-      return ms === undefined ? UNFORMATTABLE : ms / DAY_MS + SHEET_EPOCH_DAYS;
-    }
-  }
-}
-
 /* ------------------------------------------------------------------ failures */
 
 let failedExports = 0;
@@ -379,12 +342,13 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export type ExportHead = { header: string; kind: ExportKind };
 
 /**
- * How the writer turns a batch into its format. `csv` gives the batch's lines; `sheet` its rows,
- * calling `asText` for a value its kind cannot take (counted and logged, written as text).
+ * How the writer turns a batch into its format. `csv` gives the batch's lines; `sheet` the XML of
+ * its rows (`sheet.rowsXml` numbers them), calling `asText` for a value its kind cannot take
+ * (counted and logged, written as text).
  */
 export type BatchEncoder<B> = {
   csv: (batch: B, asText: UnformattableNote) => string | Buffer;
-  sheet: (batch: B, asText: UnformattableNote) => SheetValue[][];
+  sheet: (batch: B, asText: UnformattableNote, sheet: XlsxStream) => string | Buffer;
 };
 /** Notes a value written as text instead of its kind; gives the (neutralised) text. */
 export type UnformattableNote = (rowId: number | string, head: ExportHead, value: unknown) => string;
@@ -459,7 +423,7 @@ export async function streamExport<B>(
       sheet.start();
       let flushed: Promise<void> | undefined;
       for await (const batch of rowBatches()) {
-        const xml = sheet.rowsXml(encode.sheet(batch, asText));
+        const xml = encode.sheet(batch, asText, sheet);
         if (flushed) await flushed;
         if (gone()) return;
         flushed = sheet.sheetXml(xml) ? undefined : sheet.drained();
@@ -531,13 +495,15 @@ export async function sendExport<T extends { id: number | string }>(
         }
         return chunk;
       },
-      sheet: (batch, asText) =>
-        batch.map((row) =>
-          columns.map((column) => {
-            const value = column.value(row);
-            const cell = sheetCell(column.kind, value);
-            return cell === UNFORMATTABLE ? asText(row.id, column, value) : cell;
-          }),
+      sheet: (batch, asText, sheet) =>
+        sheet.rowsXml(
+          batch.map((row) =>
+            columns.map((column) => {
+              const value = column.value(row);
+              const cell = sheetCell(column.kind, value);
+              return cell === UNFORMATTABLE ? asText(row.id, column, value) : cell;
+            }),
+          ),
         ),
     },
   });

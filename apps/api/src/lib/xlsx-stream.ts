@@ -15,7 +15,7 @@ import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 /** A column's cell style: index into cellXfs below. */
 export type XlsxStyle = 'text' | 'integer' | 'money' | 'date' | 'datetime';
 
-const STYLE_INDEX: Record<XlsxStyle, number> = { text: 0, money: 1, integer: 2, date: 3, datetime: 4 };
+export const STYLE_INDEX: Record<XlsxStyle, number> = { text: 0, money: 1, integer: 2, date: 3, datetime: 4 };
 /** The header row's style (bold) of a column of that style. */
 const HEADER_STYLE_INDEX: Record<XlsxStyle, number> = { text: 5, money: 6, integer: 7, date: 8, datetime: 9 };
 
@@ -34,10 +34,20 @@ const xf = (numFmt: number, font: number) =>
   `<xf numFmtId="${numFmt}" fontId="${font}" fillId="0" borderId="0" xfId="0"${numFmt ? ' applyNumberFormat="1"' : ''}${font ? ' applyFont="1"' : ''}/>`;
 const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="10">${[0, 4, 1, 164, 165].map((n) => xf(n, 0)).join('')}${[0, 4, 1, 164, 165].map((n) => xf(n, 1)).join('')}</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  // As character references a line break is kept as it was: a bare carriage return would be read
+  // back as a line feed (XML's end-of-line rule), and lib/export-query.ts's rows hold no line break.
+  '\r': '&#13;',
+  '\n': '&#10;',
+};
 /** Markup escaped; control characters XML 1.0 cannot hold are dropped (as exceljs did). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
-const XML_SPECIAL = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const XML_SPECIAL = /[&<>"'\r\n\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 export function xmlText(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL, (c) => XML_ESCAPES[c] ?? '') : text;
@@ -183,9 +193,9 @@ export class XlsxStream {
     return xml;
   }
 
-  /** Sheet XML into the deflate stream; false when it wants a 'drain' (deflateDrained) first. */
-  sheetXml(xml: string): boolean {
-    const data = Buffer.from(xml, 'utf8');
+  /** Sheet XML (text, or its UTF-8 bytes) into the deflate stream; false when it wants a 'drain' first. */
+  sheetXml(xml: string | Buffer): boolean {
+    const data = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
     this.crc = crc32(data, this.crc);
     this.size += data.length;
     if (this.size > MAX_32) throw new Error('the XLSX sheet is over 4 GiB (no ZIP64)');
