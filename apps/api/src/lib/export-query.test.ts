@@ -101,20 +101,28 @@ describe('exports read by SQL', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase({ onQuery: (query) => queries.push(query) });
+    await database.handle.db.execute(
+      sql`create table probe_rows as select n from generate_series(1, 200000) as n; alter table probe_rows add primary key (n)`,
+    );
+    await database.handle.db.execute(sql`vacuum analyze probe_rows`);
     app = Fastify();
-    app.post<{ Params: { format: ExportFormat }; Querystring: { rows: string; broken?: string } }>(
+    app.post<{ Params: { format: ExportFormat }; Querystring: { rows: string; broken?: string; late?: string } }>(
       '/probe/:format',
       async (req, reply) => {
         const columns = probeColumns();
         if (req.query.broken)
           columns.push({ header: 'associations.columns.id', kind: 'integer', value: sql`'x'::int` });
+        // Fails on row 5 of many, newest first: long after the headers and the first rows went out.
+        if (req.query.late)
+          columns.push({ header: 'associations.columns.id', kind: 'integer', value: sql`10 / (g.n - 5)` });
         return sendQueryExport(reply, {
           db: database.handle.db,
           format: req.params.format,
           name: 'probe',
           locale: 'en',
           columns,
-          from: sql`generate_series(1, ${Number(req.query.rows)}) as g(n)`,
+          // A table read by its key in order, so that the late failure is met when the rows before it went out.
+          from: req.query.late ? sql`probe_rows g` : sql`generate_series(1, ${Number(req.query.rows)}) as g(n)`,
           where: undefined,
           key: sql`g.n`,
         });
@@ -164,14 +172,35 @@ describe('exports read by SQL', () => {
     }
   });
 
-  it('a query that fails at once is an error answer, and its connection goes back', async () => {
+  it('a query that fails at once is an error answer, and its connection and export slot go back', async () => {
     const before = exportFailures();
-    const res = await run('csv', 10, true);
-    expect(res.statusCode).toBe(500);
-    expect(res.headers['content-disposition']).toBeUndefined();
+    // More failures than there are export slots: a slot kept by a failed COPY would turn the next
+    // CSV into batches.
+    for (const format of ['csv', 'csv', 'csv', 'xlsx', 'xlsx'] as const) {
+      const res = await run(format, 10, true);
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    }
     expect(exportFailures()).toBe(before);
+    const copied = copies();
     expect((await run('csv', 10)).statusCode).toBe(200);
+    expect(copies()).toBe(copied + 1);
   });
+
+  it.each(['csv', 'xlsx'] as const)(
+    '%s: a COPY that fails after its headers cuts the file, is counted, and gives its slot back',
+    async (format) => {
+      const before = exportFailures();
+      // The headers and the first rows went out; then the connection is cut, never a whole file.
+      await expect(app.inject({ method: 'POST', url: `/probe/${format}?rows=200000&late=1` })).rejects.toThrow(
+        /destroyed before completion/,
+      );
+      await vi.waitFor(() => expect(exportFailures()).toBe(before + 1));
+      const copied = copies();
+      for (let i = 0; i < 3; i += 1) expect((await run('csv', 10)).statusCode).toBe(200);
+      expect(copies()).toBe(copied + 3);
+    },
+  );
 
   it('with every export connection held by slow clients, a CSV is read in batches, the same bytes; a client gone frees its connection', async () => {
     const expected = (await run('csv', 3000)).rawPayload;
