@@ -25,6 +25,10 @@ import { type SheetValue, XlsxStream } from './xlsx-stream.js';
  *   real date cells in XLSX.
  * A value the writer cannot write as its kind becomes (neutralised) text and is logged once per
  * export; the file is never cut short by a row.
+ *
+ * This module writes rows the API holds (`sendExport`: computed reports, the associations); a
+ * list's rows are written by PostgreSQL with the same rules and passed through `streamExport`
+ * (lib/export-query.ts, docs/decisions/0043-exports-by-copy.md).
  */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
