@@ -94,8 +94,13 @@ export async function copyOut(
     client = await pool.connect();
     const text = `copy (${inlined(query)}) to stdout with (${options.format})`;
     await client.query('begin read only');
-    for (const [name, value] of Object.entries(options.settings)) {
-      await client.query('select set_config($1, $2, true)', [name, value]);
+    // Every setting in one round trip.
+    const settings = Object.entries(options.settings);
+    if (settings.length > 0) {
+      await client.query(
+        `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+        settings.flat(),
+      );
     }
     pools.onQuery?.(text);
     const stream = client.query(copyTo(text));

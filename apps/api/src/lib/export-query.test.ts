@@ -106,28 +106,37 @@ describe('exports read by SQL', () => {
     );
     await database.handle.db.execute(sql`vacuum analyze probe_rows`);
     app = Fastify();
-    app.post<{ Params: { format: ExportFormat }; Querystring: { rows: string; broken?: string; late?: string } }>(
-      '/probe/:format',
-      async (req, reply) => {
-        const columns = probeColumns();
-        if (req.query.broken)
-          columns.push({ header: 'associations.columns.id', kind: 'integer', value: sql`'x'::int` });
-        // Fails on row 5 of many, newest first: long after the headers and the first rows went out.
-        if (req.query.late)
-          columns.push({ header: 'associations.columns.id', kind: 'integer', value: sql`10 / (g.n - 5)` });
-        return sendQueryExport(reply, {
-          db: database.handle.db,
-          format: req.params.format,
-          name: 'probe',
-          locale: 'en',
-          columns,
-          // A table read by its key in order, so that the late failure is met when the rows before it went out.
-          from: req.query.late ? sql`probe_rows g` : sql`generate_series(1, ${Number(req.query.rows)}) as g(n)`,
-          where: undefined,
-          key: sql`g.n`,
-        });
-      },
-    );
+    app.post<{
+      Params: { format: ExportFormat };
+      Querystring: { rows: string; broken?: string; late?: string; settings?: string };
+    }>('/probe/:format', async (req, reply) => {
+      const columns: QueryColumn[] = req.query.settings
+        ? [
+            {
+              header: 'associations.columns.id',
+              kind: 'text',
+              value: sql`current_setting('max_parallel_workers_per_gather') || '|' ||
+                  current_setting('statement_timeout') || '|' || current_setting('datestyle') || '|' ||
+                  current_setting('transaction_read_only')`,
+            },
+          ]
+        : probeColumns();
+      if (req.query.broken) columns.push({ header: 'associations.columns.id', kind: 'integer', value: sql`'x'::int` });
+      // Fails on row 5 of many, newest first: long after the headers and the first rows went out.
+      if (req.query.late)
+        columns.push({ header: 'associations.columns.id', kind: 'integer', value: sql`10 / (g.n - 5)` });
+      return sendQueryExport(reply, {
+        db: database.handle.db,
+        format: req.params.format,
+        name: 'probe',
+        locale: 'en',
+        columns,
+        // A table read by its key in order, so that the late failure is met when the rows before it went out.
+        from: req.query.late ? sql`probe_rows g` : sql`generate_series(1, ${Number(req.query.rows)}) as g(n)`,
+        where: undefined,
+        key: sql`g.n`,
+      });
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -151,6 +160,18 @@ describe('exports read by SQL', () => {
     expect(lines.slice(1, -1)).toEqual(expectedLines(3000).join('\n').split('\n'));
     expect(readCsv(res.rawPayload).rows).toHaveLength(3000);
   });
+
+  it.each(['csv', 'xlsx'] as const)(
+    '%s: the export reads in a read-only transaction with its own settings, through COPY',
+    async (format) => {
+      const before = copies();
+      const res = await app.inject({ method: 'POST', url: `/probe/${format}?rows=1&settings=1` });
+      expect(copies()).toBe(before + 1);
+      const cell =
+        format === 'csv' ? readCsv(res.rawPayload).rows[0]?.[0] : (await readXlsx(res.rawPayload)).rows[0]?.[0]?.value;
+      expect(cell).toBe('0|10min|ISO, YMD|on');
+    },
+  );
 
   it('XLSX through COPY: the values lib/export.ts writes, numbers and dates typed, every text as it was', async () => {
     const before = copies();
