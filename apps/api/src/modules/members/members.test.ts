@@ -177,6 +177,14 @@ describe('open associations and joining', () => {
     // Past the end: no row to carry the total, which is then counted on its own.
     const past = (await as(m.token, 'GET', `/me/associations/open?perPage=10&page=${first.lastPage + 1}`)).json().data;
     expect(past).toMatchObject({ data: [], total: all.data.length, atLeast: false });
+    // By cost: the same associations, cheapest first (then by id).
+    await association(20);
+    const dates = (await as(m.token, 'GET', '/me/associations/open?perPage=200')).json().data.data;
+    const byCost = (await as(m.token, 'GET', '/me/associations/open?perPage=200&sortBy=cost')).json().data.data;
+    type Open = { id: number; cost: number };
+    const cheapestFirst = [...dates].sort((a: Open, b: Open) => a.cost - b.cost || a.id - b.id);
+    expect(byCost.map((r: Open) => r.id)).toEqual(cheapestFirst.map((r: Open) => r.id));
+    expect(byCost.map((r: Open) => r.id)).not.toEqual(dates.map((r: Open) => r.id));
   });
 
   it('a member with a confirmed email joins on a free day; unconfirmed, past or held days are refused', async () => {
