@@ -277,11 +277,14 @@ export async function* keysetBatches<T>(
  *   parallel plan (Gather Merge) whose workers cost more than they save on a machine of few cores
  *   already busy with the request traffic; 2,000 service requests took 36–88 ms that way and
  *   14–15 ms without (EXPLAIN ANALYZE on the bench's set);
- * - ISO dates whatever the server's default, since lib/export-query.ts writes a day as its text.
+ * - ISO dates whatever the server's default, since lib/export-query.ts writes a day as its text;
+ * - a double's shortest exact text (the default since PostgreSQL 12), which is JavaScript's too, so
+ *   a sheet's serial times are the same digits from either writer.
  */
 export const EXPORT_SETTINGS: Readonly<Record<string, string>> = {
   max_parallel_workers_per_gather: '0',
   datestyle: 'ISO, YMD',
+  extra_float_digits: '1',
 };
 
 /** One batch of an export's rows, in a read-only transaction with EXPORT_SETTINGS. */
