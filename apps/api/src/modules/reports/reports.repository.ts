@@ -154,7 +154,7 @@ const overallRows = fixedRead<FigureRow & { associations: number }, [string]>('o
       select h.associations, h.days_held, h.associations * ${ASSOCIATION_DURATION_DAYS}::int as days_total,
         case when h.associations = 0 then 0
           else round(h.days_held::numeric / (h.associations * ${ASSOCIATION_DURATION_DAYS}::int), 4) end as fill_rate,
-        (select count(distinct s.user_id) from subscriptions s where s.status = 'active') as members,
+        (select count(*) from (select s.user_id from subscriptions s where s.status = 'active' group by s.user_id) as holders) as members,
         m.collected, m.paid_out, m.deducted, m.refunds, m.payouts_made,
         (select coalesce(sum(late_count), 0) from due) as late_count,
         (select coalesce(sum(late_sum), 0) from due) as late_sum,
