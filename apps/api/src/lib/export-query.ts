@@ -1,4 +1,5 @@
 import { type Locale, TIME_ZONE } from '@portal/shared/constants';
+import { translate } from '@portal/shared/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { copyOut } from '../db/copy-out.js';
@@ -30,9 +31,12 @@ export type QueryColumn = ExportHead & { value: SQL };
 /** How long one export's COPY may run, a slow client's download included (then the file is cut). */
 export const EXPORT_COPY_TIMEOUT_MS = 10 * 60_000;
 
-/** A value out of a known set (a status) as its label in the caller's language; others as they are. */
-export function labelled(value: SQL, labels: Record<string, string>): SQL {
-  const cases = Object.entries(labels).map(([key, label]) => sql` when ${key} then ${label}`);
+/**
+ * A value out of a known set (a status) as its label in the caller's language, the catalogue's
+ * `${prefix}.${value}`; others as they are.
+ */
+export function labelled(value: SQL, locale: Locale, prefix: string, values: readonly (string | number)[]): SQL {
+  const cases = values.map((key) => sql` when ${String(key)} then ${translate(locale, `${prefix}.${key}`)}`);
   return sql`(case (${value})::text${sql.join(cases)} else (${value})::text end)`;
 }
 

@@ -1,5 +1,4 @@
 import type { Locale } from '@portal/shared/constants';
-import { translate } from '@portal/shared/messages';
 import { REQUEST_STATUSES } from '@portal/shared/schemas/customer-requests-policy';
 import { sql } from 'drizzle-orm';
 import { labelled, type QueryColumn } from '../../lib/export-query.js';
@@ -12,9 +11,6 @@ import { labelled, type QueryColumn } from '../../lib/export-query.js';
 export function requestColumns(locale: Locale): QueryColumn[] {
   // The lookups' own name in the caller's language, from the tables requestExport joins.
   const name = (alias: string) => sql.raw(`${alias}.${locale === 'ar' ? 'name_local' : 'name'}`);
-  const statuses = Object.fromEntries(
-    REQUEST_STATUSES.map((status) => [String(status), translate(locale, `requests.status.${status}`)]),
-  );
   return [
     { header: 'requests.columns.code', kind: 'text', value: sql`c.code` },
     { header: 'requests.columns.name', kind: 'text', value: sql`c.name` },
@@ -23,7 +19,11 @@ export function requestColumns(locale: Locale): QueryColumn[] {
     { header: 'requests.columns.service', kind: 'text', value: sql`${name('s')}` },
     { header: 'requests.columns.duration', kind: 'text', value: sql`${name('d')}` },
     { header: 'requests.columns.organization_type', kind: 'text', value: sql`${name('o')}` },
-    { header: 'requests.columns.status', kind: 'text', value: labelled(sql`c.status`, statuses) },
+    {
+      header: 'requests.columns.status',
+      kind: 'text',
+      value: labelled(sql`c.status`, locale, 'requests.status', REQUEST_STATUSES),
+    },
     { header: 'requests.columns.branch', kind: 'text', value: sql`${name('b')}` },
     { header: 'requests.columns.receiving_date', kind: 'date', value: sql`c.receiving_date` },
     { header: 'requests.columns.payment_amount', kind: 'money', value: sql`c.payment_amount_piastres` },

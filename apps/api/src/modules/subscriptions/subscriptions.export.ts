@@ -1,5 +1,4 @@
 import type { Locale } from '@portal/shared/constants';
-import { translate } from '@portal/shared/messages';
 import { PAYMENT_STATUSES, TRANSFER_STATUSES } from '@portal/shared/schemas/associations';
 import { sql } from 'drizzle-orm';
 import { labelled, type QueryColumn } from '../../lib/export-query.js';
@@ -9,11 +8,6 @@ import { paymentFields, subscriptionFields } from './subscriptions.repository.js
  * The columns of the subscriptions and payments exports: what each holds (lib/export-query.ts has
  * PostgreSQL write it by its kind; money in piastres), headers and labels in the caller's language.
  */
-
-/** Each of a set of values' labels in the caller's language, from the catalogue. */
-function labelsOf(locale: Locale, prefix: string, values: readonly string[]): Record<string, string> {
-  return Object.fromEntries(values.map((value) => [value, translate(locale, `${prefix}.${value}`)]));
-}
 
 export function subscriptionColumns(locale: Locale): QueryColumn[] {
   const s = subscriptionFields;
@@ -32,7 +26,9 @@ export function subscriptionColumns(locale: Locale): QueryColumn[] {
       // As the list shows it: anything but paid is unpaid.
       value: labelled(
         sql`case when ${s.transferStatus} = 'paid' then 'paid' else 'unpaid' end`,
-        labelsOf(locale, 'associations.labels', TRANSFER_STATUSES),
+        locale,
+        'associations.labels',
+        TRANSFER_STATUSES,
       ),
     },
     { header: 'associations.columns.transfer_reference', kind: 'text', value: sql`${s.transferReference}` },
@@ -51,7 +47,7 @@ export function paymentColumns(locale: Locale, today: string): QueryColumn[] {
     {
       header: 'associations.columns.payment_status',
       kind: 'text',
-      value: labelled(p.status, labelsOf(locale, 'associations.labels', PAYMENT_STATUSES)),
+      value: labelled(p.status, locale, 'associations.labels', PAYMENT_STATUSES),
     },
     { header: 'associations.columns.amount_egp', kind: 'money', value: sql`${p.amountPiastres}` },
     { header: 'associations.columns.days_late', kind: 'integer', value: p.daysLate },
