@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { poolsOf } from './client.js';
-import type { Reader } from './transaction.js';
+import { localSettings, type Reader } from './transaction.js';
 
 /**
  * A query's rows written by PostgreSQL itself (`COPY (…) TO STDOUT`, as CSV or as lines of text),
@@ -94,14 +94,8 @@ export async function copyOut(
     client = await pool.connect();
     const text = `copy (${inlined(query)}) to stdout with (${options.format})`;
     await client.query('begin read only');
-    // Every setting in one round trip.
-    const settings = Object.entries(options.settings);
-    if (settings.length > 0) {
-      await client.query(
-        `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
-        settings.flat(),
-      );
-    }
+    const settings = dialect.sqlToQuery(localSettings(options.settings));
+    await client.query(settings.sql, settings.params);
     pools.onQuery?.(text);
     const stream = client.query(copyTo(text));
     const held = client;

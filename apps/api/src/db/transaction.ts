@@ -1,5 +1,5 @@
 import type { NamedAuditAction } from '@portal/shared/audit-actions';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { pgErrorInfo } from '../lib/db-errors.js';
 import type { Database } from './client.js';
@@ -109,6 +109,14 @@ export async function inTransaction<S extends DbScope, T>(
     }
   }
   return result;
+}
+
+/** One statement giving settings for the rest of the transaction only (`set_config(…, true)`). */
+export function localSettings(settings: Readonly<Record<string, string>>): SQL {
+  return sql`select ${sql.join(
+    Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+    sql`, `,
+  )}`;
 }
 
 async function setActor(tx: Tx, actor: ActorContext): Promise<void> {

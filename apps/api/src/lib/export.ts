@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { type Locale, TIME_ZONE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/messages';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type Database, rowsOf } from '../db/client.js';
-import type { Reader } from '../db/transaction.js';
+import { localSettings, type Reader } from '../db/transaction.js';
 import { type SheetValue, XlsxStream } from './xlsx-stream.js';
 
 /**
@@ -289,14 +289,10 @@ export const EXPORT_SETTINGS: Readonly<Record<string, string>> = {
 
 /** One batch of an export's rows, in a read-only transaction with EXPORT_SETTINGS. */
 export async function exportRows<T>(db: Reader, query: SQL): Promise<T[]> {
-  const settings = sql.join(
-    Object.entries(EXPORT_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-    sql`, `,
-  );
   // Reader is a database or a transaction (then this is a savepoint inside it): both begin one.
   return (db as Database).transaction(
     async (tx) => {
-      await tx.execute(sql`select ${settings}`);
+      await tx.execute(localSettings(EXPORT_SETTINGS));
       return rowsOf<T>(await tx.execute(query));
     },
     { accessMode: 'read only' },
