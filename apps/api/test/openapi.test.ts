@@ -125,4 +125,22 @@ describe('the OpenAPI document', () => {
     // Calls that are not part of this portal answer 404 only: no success is documented.
     expect(Object.keys(doc.paths['/api/v1/locations']?.get?.responses ?? {})).not.toContain('200');
   });
+
+  it('describes a field PostgreSQL writes as JSON text by the JSON it holds (lib/raw-json.ts)', () => {
+    const answer = doc.paths['/api/v1/me/subscriptions/{id}/statement']?.get?.responses['200']?.content?.[
+      'application/json'
+    ]?.schema as JsonSchema | undefined;
+    const rows = (answer?.properties?.data as JsonSchema | undefined)?.properties?.rows as JsonSchema | undefined;
+    expect(rows).toMatchObject({ type: 'array', items: { type: 'object' } });
+    expect(Object.keys((rows?.items as JsonSchema | undefined)?.properties ?? {})).toEqual([
+      'id',
+      'day_number',
+      'due_date',
+      'amount',
+      'status',
+      'received_at',
+      'reference',
+      'receipt',
+    ]);
+  });
 });

@@ -1,6 +1,5 @@
 import { piastresToPounds } from '@portal/shared/money';
 import type { PaymentStatus } from '@portal/shared/schemas/associations';
-import type { ReceiptMethod } from '@portal/shared/schemas/ledger';
 import type {
   TMySubscription,
   TOpenAssociation,
@@ -12,6 +11,7 @@ import { isoTimestamp } from '../../db/iso-timestamp.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import { cappedCount, cappedTotal, listPage, type PageWindow, ridingTotal } from '../../lib/list.js';
+import { RawJson } from '../../lib/raw-json.js';
 import { associationCode } from '../associations/associations.repository.js';
 
 /**
@@ -130,56 +130,40 @@ export async function mySubscription(db: Reader, userId: number, id: number, tod
   return row ? toMySubscription(row, today) : undefined;
 }
 
-type StatementRecord = {
-  id: number;
-  day_number: number;
-  due_date: string;
-  amount_piastres: number;
-  status: PaymentStatus;
-  received_at: string | null;
-  reference: string | null;
-  receipt_id: number | null;
-  receipt_number: string | null;
-  receipt_method: ReceiptMethod | null;
-};
-
 // Every installment of the subscription, also those a previous holder paid (a replacement): the
-// caller holds it (the subscription is looked up with them first).
-const statementRecords = fixedRead<StatementRecord, [number, number, string]>(
+// caller holds it (the subscription is looked up with them first). Written as the JSON of
+// ZStatementRow by PostgreSQL (lib/raw-json.ts): keys in the schema's order, amounts in pounds as
+// `piastresToPounds` gives them (trim_scale: 2050 piastres → 20.5), texts through to_json, instants
+// as `isoTimestamp`. members.test.ts parses it against the schema and compares it with the rows.
+const statementText = fixedRead<{ rows: string }, [number, number, string]>(
   'my_statement',
-  (userId, subscriptionId, today) => sql`select i.id, i.day_number, i.due_date::text as due_date, i.amount_piastres,
-      case when i.status in ('received', 'cancelled') then i.status
-        when i.due_date < ${today}::date then 'late' else 'future' end as status,
-      ${isoTimestamp(sql`i.received_at`)} as received_at, i.reference, r.id as receipt_id, r.number as receipt_number,
-      r.method as receipt_method
+  (userId, subscriptionId, today) => sql`select '[' || coalesce(string_agg(concat(
+        '{"id":', i.id,
+        ',"day_number":', i.day_number,
+        ',"due_date":"', i.due_date::text,
+        '","amount":', trim_scale(i.amount_piastres / 100.0),
+        ',"status":"', case when i.status in ('received', 'cancelled') then i.status::text
+          when i.due_date < ${today}::date then 'late' else 'future' end,
+        '","received_at":', coalesce(to_json(${isoTimestamp(sql`i.received_at`)})::text, 'null'),
+        ',"reference":', coalesce(to_json(i.reference)::text, 'null'),
+        ',"receipt":', case when r.id is null or r.method is null then 'null'
+          else concat('{"id":', r.id, ',"number":', to_json(r.number)::text, ',"method":', to_json(r.method)::text, '}') end,
+        '}'), ',' order by ${BY_DUE_DATE}), '') || ']' as rows
     from installments i
     join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
     left join receipts r on r.id = i.receipt_id
-    where i.subscription_id = ${subscriptionId}
-    order by ${BY_DUE_DATE}`,
+    where i.subscription_id = ${subscriptionId}`,
 );
 
-/** Every installment of one of my subscriptions (at most 1,200), in due-date order. */
+/** Every installment of one of my subscriptions (at most 1,200), in due-date order, as JSON text. */
 export async function statementRows(
   db: Reader,
   userId: number,
   subscriptionId: number,
   today: string,
-): Promise<TStatementRow[]> {
-  const rows = await statementRecords(db, userId, subscriptionId, today);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    day_number: Number(r.day_number),
-    due_date: r.due_date,
-    amount: piastresToPounds(Number(r.amount_piastres)),
-    status: r.status,
-    received_at: r.received_at,
-    reference: r.reference,
-    receipt:
-      r.receipt_id === null || r.receipt_method === null
-        ? null
-        : { id: Number(r.receipt_id), number: r.receipt_number ?? '', method: r.receipt_method },
-  }));
+): Promise<RawJson<TStatementRow[]>> {
+  const [row] = await statementText(db, userId, subscriptionId, today);
+  return new RawJson(row?.rows ?? '[]');
 }
 
 /**

@@ -10,9 +10,11 @@ import {
   ZOpenAssociation,
   ZOpenAssociationsRequest,
   ZStatement,
+  ZStatementRow,
 } from '@portal/shared/schemas/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rawJsonOf } from '../../lib/raw-json.js';
 import { ok } from '../../lib/reply.js';
 import {
   getMySubscription,
@@ -23,6 +25,9 @@ import {
   listOpenAssociations,
   quoteJoin,
 } from './members.service.js';
+
+/** The statement, its 1,200 rows written as JSON by PostgreSQL (lib/raw-json.ts). */
+const ZStatementAnswer = ZStatement.extend({ rows: rawJsonOf(z.array(ZStatementRow)) });
 
 /**
  * The member's own associations under /me (docs/decisions/0018-members.md): any signed-in user
@@ -64,7 +69,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['me'],
         summary: 'The statement of one of my subscriptions: every installment and the totals',
         params: ZIdParams,
-        response: { 200: successSchema(ZStatement) },
+        response: { 200: successSchema(ZStatementAnswer) },
       },
     },
     async (request) => ok(await getStatement(request.ctx(), request.params.id)),

@@ -14,6 +14,7 @@ import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
+import type { RawJson } from '../../lib/raw-json.js';
 import { installmentTotals } from '../ledger/ledger.repository.js';
 import { quoteSubscription, subscribe } from '../subscriptions/subscriptions.service.js';
 import {
@@ -40,8 +41,11 @@ export async function getMySubscription(ctx: AppContext, id: number): Promise<TM
   return found;
 }
 
+/** A statement as the API sends it: the rows as the JSON text PostgreSQL wrote (lib/raw-json.ts). */
+export type StatementAnswer = Omit<TStatement, 'rows'> & { rows: RawJson<TStatement['rows']> };
+
 /** كشف حساب: every installment with the totals received, late and future, as of today (Cairo). */
-export async function getStatement(ctx: AppContext, id: number): Promise<TStatement> {
+export async function getStatement(ctx: AppContext, id: number): Promise<StatementAnswer> {
   const me = viewerOf(ctx).id;
   const today = ctx.clock.today();
   const subscription = await mySubscription(ctx.db, me, id, today);

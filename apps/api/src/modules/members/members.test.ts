@@ -1,11 +1,14 @@
+import { ZStatementRow } from '@portal/shared/schemas/members';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createAssociation, subscribe } from '../../../test/factories/associations.js';
 import { createUser } from '../../../test/factories/users.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { rowsOf } from '../../db/client.js';
 import { installments, subscriptions } from '../../db/schema/associations.js';
 import { setClock } from '../../lib/clock.js';
+import { statementRows } from './members.repository.js';
 
 /**
  * The member's own associations under /me (issue 11). Today is 2027-01-10 in Cairo; the
@@ -136,6 +139,42 @@ describe('my associations', () => {
     expect(statement.rows[10].received_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(statement.rows[2].receipt).toBeNull();
     expect(statement.rows[1199]).toMatchObject({ day_number: 1200, due_date: '2030-04-14' });
+  });
+
+  it('PostgreSQL writes the statement rows as JSON.stringify writes the schema, whatever the texts hold', async () => {
+    const a = await association(20);
+    const m = await member();
+    const sub = (await subscribe(t.app, admin, { user_id: m.user.id, association_id: a.id, day_number: 3 })).json()
+      .data;
+    await receive(sub.id, [1, 2]);
+    // Amounts in piastres that are not whole pounds, as a data fix could leave them.
+    await t.db.execute(sql`update installments set amount_piastres = 2055 + day_number
+      where subscription_id = ${sub.id} and day_number between 20 and 30`);
+    // Texts JSON must escape: quotes, backslashes, line breaks, a control character, Arabic, an emoji.
+    const tricky = 'He said "مرحبا" \\ C:\\path\n\ttab \u0001 🙂 </script>';
+    await t.db.execute(sql`update installments set reference = ${tricky}
+      where subscription_id = ${sub.id} and day_number = 2`);
+    const rows = await statementRows(t.db, m.user.id, sub.id, TODAY);
+    const parsed = z.array(ZStatementRow.strict()).parse(JSON.parse(rows.text));
+    // Same keys, order and number format as the serializer would write from the parsed rows.
+    expect(rows.text).toBe(JSON.stringify(parsed));
+    expect(parsed[1]).toMatchObject({ day_number: 2, status: 'received', reference: tricky });
+    const amounts = await t.db
+      .select({ id: installments.id, piastres: installments.amountPiastres })
+      .from(installments)
+      .where(eq(installments.subscriptionId, sub.id));
+    const pounds = new Map(amounts.map((row) => [row.id, Number(row.piastres) / 100]));
+    expect(parsed.map((r) => r.amount)).toEqual(parsed.map((r) => pounds.get(r.id)));
+    expect(parsed.some((r) => !Number.isInteger(r.amount))).toBe(true);
+    expect(parsed.filter((r) => r.status === 'late')).toHaveLength(7);
+    // The answer carries the same text, inside the envelope zod checked.
+    const res = await as(m.token, 'GET', `/me/subscriptions/${sub.id}/statement`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(`"rows":${rows.text},"as_of":"${TODAY}"`);
+    expect(res.json().data.rows).toEqual(parsed);
+    // Another member's id finds nothing: an empty list, not their rows.
+    const other = await member();
+    expect((await statementRows(t.db, other.user.id, sub.id, TODAY)).text).toBe('[]');
   });
 });
 
