@@ -50,6 +50,8 @@ export const users = pgTable(
     index('users_type_idx').on(t.type, t.id),
     // The default list (live users of one type, newest first) and contains searches (pg_trgm).
     index('users_live_type_idx').on(t.type, t.id).where(sql`${t.deletedAt} is null`),
+    // Every live user by id (the list of all types): a deep page walks it without the heap (migration 0038).
+    index('users_live_id_idx').on(t.id).where(sql`${t.deletedAt} is null`),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
