@@ -208,13 +208,6 @@ export function requestExport(query: TCustomerRequestListRequest, viewer: Viewer
   };
 }
 
-const requestById = fixedRead<RequestRecord, [number]>('customer_request', (id) => sql`${SELECT} where c.id = ${id}`);
-
-export async function findRequest(db: Reader, id: number, viewer: Viewer): Promise<TCustomerRequest | undefined> {
-  const [row] = await requestById(db, id);
-  return row ? toDto(row, viewer) : undefined;
-}
-
 type FormColumns = {
   identity_type_id: number;
   identity_value: string;
@@ -224,17 +217,8 @@ type FormColumns = {
   nationality_id: number | null;
 };
 
-const formColumns = fixedRead<FormColumns, [number]>(
-  'customer_request_form',
-  (id) => sql`select identity_type_id, identity_value, identity_expiration_date::text as identity_expiration_date,
-      tax_registration_number, representative_type, nationality_id
-    from customer_requests where id = ${id}`,
-);
-
 /** What the edit form needs beside the list's fields (SPEC §3 payload names). */
-export async function requestFormFields(db: Reader, id: number) {
-  const [row] = await formColumns(db, id);
-  if (!row) return undefined;
+function toFormFields(row: FormColumns) {
   const passport = Number(row.identity_type_id) === 2;
   return {
     identity_passport_value: passport ? row.identity_value : null,
@@ -256,18 +240,10 @@ export function sizeText(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const filesOfRequest = fixedRead<
-  { id: number; content_type: string; title: string; size: number; mime: string },
-  [number]
->(
-  'customer_request_files',
-  (id) =>
-    sql`select id, content_type, title, size, mime from customer_request_files where request_id = ${id} order by id`,
-);
+type FileRecord = { id: number; content_type: string; title: string; size: number; mime: string };
 
 /** The request's documents, main ones first (SPEC §3 files), each with the route that serves it. */
-export async function requestFiles(db: Reader, id: number) {
-  const rows = await filesOfRequest(db, id);
+function toFiles(id: number, rows: FileRecord[]) {
   const files: TRequestFile[] = rows.map((r) => ({
     content_type: r.content_type,
     document: {
@@ -287,6 +263,7 @@ export async function requestFiles(db: Reader, id: number) {
 }
 
 type HistoryRecord = {
+  id: number;
   action: string;
   from_status: number | null;
   actor_id: number | null;
@@ -299,9 +276,9 @@ type HistoryRecord = {
   reason: (Named & { final_decision: boolean }) | null;
 };
 
-const historyOfRequest = fixedRead<HistoryRecord, [number]>(
-  'customer_request_history',
-  (id) => sql`select h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
+const historyOf = (
+  id: number,
+) => sql`select h.id, h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
       h.payment_amount_piastres, h.payment_reference,
       json_build_object('id', st.id, 'name', st.name, 'name_local', st.name_local, 'code', st.code) as status_type,
       case when rr.id is not null then json_build_object('id', rr.id, 'name', rr.name, 'name_local', rr.name_local,
@@ -310,16 +287,13 @@ const historyOfRequest = fixedRead<HistoryRecord, [number]>(
     join request_status_types st on st.id = h.to_status
     left join rejection_reasons rr on rr.id = h.rejection_reason_id
     left join users u on u.id = h.actor_id
-    where h.machine = ${REQUEST_MACHINE.name} and h.record_id = ${id}
-    order by h.id desc`,
-);
+    where h.machine = ${REQUEST_MACHINE.name} and h.record_id = ${id}`;
 
 /**
  * The history, newest first (SPEC §3: "the first entry has rejection_reason"). Only the last
  * rejection's reason is kept on the request, so it is attached to the newest reject entry.
  */
-export async function requestHistory(db: Reader, id: number): Promise<TRequestHistoryEntry[]> {
-  const rows = await historyOfRequest(db, id);
+function toHistory(rows: HistoryRecord[]): TRequestHistoryEntry[] {
   return rows.map((r) => ({
     action: r.action,
     from_status: r.from_status === null ? null : Number(r.from_status),
@@ -331,6 +305,34 @@ export async function requestHistory(db: Reader, id: number): Promise<TRequestHi
     payment_reference: r.payment_reference,
     rejection_reason: r.reason ? { ...asNamed(r.reason), final_decision: r.reason.final_decision === true } : null,
   }));
+}
+
+type DetailRecord = RequestRecord & FormColumns & { history: HistoryRecord[]; files: FileRecord[] };
+
+/**
+ * A request with its form's other fields, its history (newest first) and its documents (by id), in
+ * one statement: four reads one after another were four round trips per call (issue 21 §3: the
+ * detail's budget is 5,000 req/s). The history and the documents come as JSON arrays.
+ */
+const requestDetailById = fixedRead<DetailRecord, [number]>(
+  'customer_request_detail',
+  (id) => sql`select ${COLUMNS}, c.identity_expiration_date::text as identity_expiration_date,
+      c.tax_registration_number, c.representative_type, c.nationality_id,
+      (select coalesce(json_agg(h order by h.id desc), '[]') from (${historyOf(id)}) h) as history,
+      (select coalesce(json_agg(f order by f.id), '[]')
+        from (select id, content_type, title, size, mime from customer_request_files where request_id = ${id}) f) as files
+    ${FROM} where c.id = ${id}`,
+);
+
+export async function findRequestDetail(db: Reader, id: number, viewer: Viewer) {
+  const [row] = await requestDetailById(db, id);
+  if (!row) return undefined;
+  return {
+    ...toDto(row, viewer),
+    ...toFormFields(row),
+    history: toHistory(row.history),
+    files: toFiles(id, row.files),
+  };
 }
 
 /** Status ids of SPEC §4; any other id (8, and whatever a later status adds) counts as rejected. */

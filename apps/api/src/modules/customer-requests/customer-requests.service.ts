@@ -24,15 +24,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, callerOf, viewerOf } from '../../lib/context.js';
 import { notAllowedNow } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
-import {
-  findRequest,
-  listRequests,
-  requestExport,
-  requestFiles,
-  requestFormFields,
-  requestHistory,
-  requestStatistics,
-} from './customer-requests.repository.js';
+import { findRequestDetail, listRequests, requestExport, requestStatistics } from './customer-requests.repository.js';
 
 /**
  * Customer service requests (SPEC §3, §4, §6, §7; DESIGN §2; docs/decisions/0021-service-requests.md).
@@ -64,13 +56,11 @@ export function customerRequestsToExport(ctx: AppContext, query: TCustomerReques
 /** The creator, or staff who may list requests; anyone else reads "not found", never "forbidden". */
 export async function getCustomerRequest(ctx: AppContext, id: number): Promise<TCustomerRequestDetail> {
   const viewer = viewerOf(ctx);
-  const found = await findRequest(ctx.db, id, viewer);
+  const found = await findRequestDetail(ctx.db, id, viewer);
   if (!found || !mayView(viewer, found.created_by.id, found.assigned_to?.id ?? null)) {
     throw AppError.notFound();
   }
-  const form = await requestFormFields(ctx.db, id);
-  if (!form) throw AppError.notFound();
-  return { ...found, ...form, history: await requestHistory(ctx.db, id), files: await requestFiles(ctx.db, id) };
+  return found;
 }
 
 export async function customerRequestStatistics(ctx: AppContext): Promise<TCustomerRequestStatistics> {

@@ -7,6 +7,7 @@ import {
   type RequestAction,
   type RequestStatus,
 } from '@portal/shared/schemas/customer-requests-machine';
+import { REQUEST_MACHINE } from '@portal/shared/schemas/customer-requests-policy';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCustomerRequest } from '../../../test/factories/customer-requests.js';
@@ -445,6 +446,22 @@ describe('what each step decided', () => {
       note: string | null;
     }[];
     const of = (action: string) => steps.filter((s) => s.action === action);
+    // Newest first, each with its time as stored (to the millisecond) and who acted: the history
+    // arrives inside the detail's one statement as JSON.
+    const stored = rowsOf<{ action: string; at: string; actor: string | null }>(
+      await t.db.execute(sql`select action, to_json(created_at at time zone 'UTC')#>>'{}' as at, actor_id as actor
+        from workflow_history where machine = ${REQUEST_MACHINE.name} and record_id = ${id} order by id desc`),
+    );
+    expect(stored.length).toBeGreaterThan(5);
+    expect(
+      (detail.history as { action: string; created_at: string; created_by: { id: number } | null }[]).map((h) => [
+        h.action,
+        h.created_at,
+        h.created_by?.id,
+      ]),
+    ).toEqual(
+      stored.map((r) => [r.action, new Date(`${r.at}Z`).toISOString(), r.actor === null ? undefined : Number(r.actor)]),
+    );
     expect(of('next-for-pay').map((s) => [s.payment_amount, s.payment_reference])).toEqual([
       [150.75, 'FAWRY-778812'],
       [99.5, 'CASH-2'],
