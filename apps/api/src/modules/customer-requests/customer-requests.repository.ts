@@ -76,7 +76,6 @@ const COLUMNS = sql`c.id, c.code, c.name, c.email, c.mobile, c.address, c.renewa
     (select r.final_decision from rejection_reasons r where r.id = c.rejection_reason_id) as rejection_final,
     c.rejection_note, c.cancel_reason, c.created_at, c.updated_at`;
 const FROM = sql`from customer_requests c`;
-const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 const asNamed = (n: Named): Named => ({ id: Number(n.id), name: n.name, name_local: n.name_local });
 const iso = (value: string) => new Date(value).toISOString();
