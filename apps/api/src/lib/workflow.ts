@@ -1,7 +1,7 @@
 import { translate } from '@portal/shared/messages';
 import type { TWorkflowEvent } from '@portal/shared/schemas/workflow';
 import { type Machine, transitionOf } from '@portal/shared/workflow';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
 import { fixedRead } from '../db/prepared.js';
 import type { Reader } from '../db/transaction.js';
@@ -84,7 +84,9 @@ export function notAllowedNow(machine: { namespace: string }, status: number, lo
   return new AppError(409, 'workflow.errors.not_allowed', { status: label });
 }
 
-type HistoryRow = {
+/** A history row as PostgreSQL gives it, as columns or as one JSON object of a `json_agg`. */
+export type HistoryRow = {
+  id: number;
   action: string;
   from_status: number | null;
   to_status: number;
@@ -94,23 +96,39 @@ type HistoryRow = {
   created_at: string;
 };
 
-const historyRows = fixedRead<HistoryRow, [string, number]>(
-  'workflow_history',
-  (machine, id) => sql`select h.action, h.from_status, h.to_status, h.actor_id, u.name as actor_name, h.note,
+/**
+ * A record's history rows, unordered: a detail read embeds it as a subquery (one statement for
+ * the record and its history) and orders by `id` where it aggregates, so the SQL is written once.
+ */
+export function historySql(machine: string, id: number): SQL {
+  return sql`select h.id, h.action, h.from_status, h.to_status, h.actor_id, u.name as actor_name, h.note,
       h.created_at
     from workflow_history h left join users u on u.id = h.actor_id
-    where h.machine = ${machine} and h.record_id = ${id} order by h.id`,
+    where h.machine = ${machine} and h.record_id = ${id}`;
+}
+
+const historyRows = fixedRead<HistoryRow, [string, number]>(
+  'workflow_history',
+  (machine, id) => sql`${historySql(machine, id)} order by h.id`,
 );
 
-/** A record's history, oldest first, with who acted. */
-export async function historyOf(db: Reader, machine: { name: string }, id: number): Promise<TWorkflowEvent[]> {
-  const rows = await historyRows(db, machine.name, id);
-  return rows.map((r) => ({
+/**
+ * Times go through Date whether they came as a column's text or inside JSON (ISO with an offset),
+ * so both reads give the same millisecond, cut rather than rounded.
+ */
+export function toWorkflowEvent(r: HistoryRow): TWorkflowEvent {
+  return {
     action: r.action,
     from_status: r.from_status === null ? null : Number(r.from_status),
     to_status: Number(r.to_status),
     actor: r.actor_id === null ? null : { id: Number(r.actor_id), name: r.actor_name ?? '' },
     note: r.note,
     created_at: new Date(r.created_at).toISOString(),
-  }));
+  };
+}
+
+/** A record's history, oldest first, with who acted. */
+export async function historyOf(db: Reader, machine: { name: string }, id: number): Promise<TWorkflowEvent[]> {
+  const rows = await historyRows(db, machine.name, id);
+  return rows.map(toWorkflowEvent);
 }

@@ -14,9 +14,14 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { pageWindow } from '../../lib/list.js';
-import { applyTransition, historyOf, recordCreated } from '../../lib/workflow.js';
+import { applyTransition, recordCreated } from '../../lib/workflow.js';
 import { tellMember } from '../notifications/tell-member.js';
-import { findCardRequest, listOwnCardRequests, listCardRequests as listRows } from './card-requests.repository.js';
+import {
+  findCardRequest,
+  findCardRequestDetail,
+  listOwnCardRequests,
+  listCardRequests as listRows,
+} from './card-requests.repository.js';
 
 /**
  * Card requests (SPEC §2, §3, §5; docs/decisions/0018-members.md): a member asks, one open
@@ -38,9 +43,9 @@ export async function getCardRequest(
   ctx: AppContext,
   id: number,
 ): Promise<TCardRequest & { history: TWorkflowEvent[] }> {
-  const found = await findCardRequest(ctx.db, id, viewerOf(ctx));
+  const found = await findCardRequestDetail(ctx.db, id, viewerOf(ctx));
   if (!found) throw AppError.notFound();
-  return { ...found, history: await historyOf(ctx.db, CARD_REQUEST_MACHINE, id) };
+  return found;
 }
 
 export async function listMyCardRequests(ctx: AppContext): Promise<TCardRequest[]> {

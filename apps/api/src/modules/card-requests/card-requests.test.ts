@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { CARD_REQUEST_MACHINE } from '@portal/shared/schemas/card-requests';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories/users.js';
 import { auditEntries } from '../../../test/helpers/audit.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { mailJobs } from '../../../test/helpers/mail-jobs.js';
+import { rowsOf } from '../../db/client.js';
 import { cardRequests } from '../../db/schema/member-requests.js';
 
 /** Card requests through the routes (issue 11): the 14-digit rule, one in review per member, decisions. */
@@ -95,6 +97,42 @@ describe('staff decide', () => {
       ['issue', 1],
     ]);
     expect(decided.history[0].actor).toMatchObject({ id: m.user.id });
+    // Oldest first, each with its time as stored (to the millisecond) and who acted: the history
+    // arrives inside the detail's one statement as JSON, times with an offset and microseconds.
+    const stored = rowsOf<{ action: string; at: string; actor: number | null }>(
+      await t.db.execute(sql`select action, to_json(created_at at time zone 'UTC')#>>'{}' as at, actor_id as actor
+        from workflow_history where machine = ${CARD_REQUEST_MACHINE.name} and record_id = ${id} order by id`),
+    );
+    const asStored = stored.map((r) => [
+      r.action,
+      new Date(`${r.at}Z`).toISOString(),
+      r.actor === null ? null : Number(r.actor),
+    ]);
+    expect(asStored.map(([action, , actor]) => [action, actor])).toEqual([
+      ['create', m.user.id],
+      ['issue', decided.decided_by.id],
+    ]);
+    const view = (await as(admin, 'GET', `/card-requests/${id}`)).json().data;
+    for (const history of [decided.history, view.history]) {
+      expect(
+        (history as { action: string; created_at: string; actor: { id: number } | null }[]).map((h) => [
+          h.action,
+          h.created_at,
+          h.actor?.id ?? null,
+        ]),
+      ).toEqual(asStored);
+    }
+    // The same fields, in the same order, as the request everywhere else and as history always had.
+    const { history, ...request } = view;
+    const listed = (await as(admin, 'POST', '/card-requests', { user: m.user.phone })).json().data.data;
+    expect(JSON.stringify(listed.find((r: { id: number }) => r.id === id))).toBe(JSON.stringify(request));
+    expect(history.map((h: object) => Object.keys(h))).toEqual(
+      Array(2).fill(['action', 'from_status', 'to_status', 'actor', 'note', 'created_at']),
+    );
+    expect(history).toMatchObject([
+      { from_status: null, to_status: 0, actor: { name: 'هالة سمير' }, note: null },
+      { from_status: 0, to_status: 1, actor: { name: expect.any(String) }, note: 'تستلم من فرع المعادي' },
+    ]);
     const bell = (await as(m.token, 'POST', '/user/notifications', {}, 'ar')).json().data.data[0];
     expect(bell).toMatchObject({ type: 'card_request_issued', title: 'تم إصدار بطاقتك', link: '/my/cards' });
     expect(bell.message).toBe('تم إصدار بطاقتك باسم هالة سمير. تستلم من فرع المعادي');
