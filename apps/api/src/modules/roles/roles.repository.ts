@@ -3,7 +3,7 @@ import type { Permission } from '@portal/shared/permissions';
 import type { TRoleListRequest } from '@portal/shared/schemas/roles';
 import { and, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
-import { preparedRead } from '../../db/prepared.js';
+import { fixedRead } from '../../db/prepared.js';
 import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
 import { users } from '../../db/schema/users.js';
 import type { Reader, Tx } from '../../db/transaction.js';
@@ -58,16 +58,29 @@ export async function listRoles(db: Reader, query: TRoleListRequest, window: Pag
   );
 }
 
-const role = preparedRead('role', (db) =>
-  db
-    .select(recordColumns)
-    .from(roles)
-    .where(eq(roles.id, sql.placeholder('id'))),
+/** A role's permissions, the one text both reads below use; the id is what they order by. */
+const permissionsOf = (roleId: number) => sql`select p.id, p.name from role_permissions rp
+  join permissions p on p.id = rp.permission_id where rp.role_id = ${roleId}`;
+
+export type RoleDetailRecord = RoleRecord & { permissions: Permission[] };
+
+/**
+ * A role with its permissions in one statement: the row, then its permissions, were two round
+ * trips per GET /roles/:id. The permissions come as a JSON array (the driver parses json with the
+ * engine's JSON.parse, a text[] with a JavaScript parser, users.repository.ts). The table keeps
+ * its name: the counts' subqueries refer to "roles"."id".
+ */
+const roleDetailById = fixedRead<RoleDetailRecord, [number]>(
+  'role_detail',
+  (id) => sql`select roles.id, roles.name, roles.created_at as "createdAt", roles.updated_at as "updatedAt",
+      ${usersCount} as "usersCount", ${permissionsCount} as "permissionsCount",
+      (select coalesce(json_agg(p.name order by p.id), '[]') from (${permissionsOf(id)}) p) as permissions
+    from roles where roles.id = ${id}`,
 );
 
-export async function findRole(db: Reader, id: number): Promise<RoleRecord | undefined> {
-  const [row] = await role(db).execute({ id });
-  return row as RoleRecord | undefined;
+export async function findRoleDetail(db: Reader, id: number): Promise<RoleDetailRecord | undefined> {
+  const [row] = await roleDetailById(db, id);
+  return row;
 }
 
 /** The role locked until the transaction ends (an edit or delete decides on what it reads). */
@@ -87,18 +100,14 @@ export async function shareRoles(tx: Tx, ids: number[]): Promise<{ id: number; n
     .for('key share');
 }
 
-const rolePermissionNames = preparedRead('role_permission_names', (db) =>
-  db
-    .select({ name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(rolePermissions.roleId, sql.placeholder('roleId')))
-    .orderBy(permissions.id),
+const rolePermissionNames = fixedRead<{ name: Permission }, [number]>(
+  'role_permission_names',
+  (roleId) => sql`${permissionsOf(roleId)} order by p.id`,
 );
 
 export async function permissionsOfRole(db: Reader, roleId: number): Promise<Permission[]> {
-  const rows = await rolePermissionNames(db).execute({ roleId });
-  return rows.map((r) => r.name as Permission);
+  const rows = await rolePermissionNames(db, roleId);
+  return rows.map((r) => r.name);
 }
 
 export async function permissionsOfRoles(db: Reader, roleIds: number[]): Promise<Set<Permission>> {

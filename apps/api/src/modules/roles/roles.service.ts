@@ -23,7 +23,7 @@ import {
   ADMIN_ROLE,
   effectivePermissions,
   findUserAccess,
-  findUserById,
+  findUserWithAccess,
   lockUser,
   type UserAccess,
 } from '../users/users.repository.js';
@@ -31,7 +31,7 @@ import { assertAnotherAdministrator } from '../users/users.service.js';
 import {
   countRoleHolders,
   deleteRoleRow,
-  findRole,
+  findRoleDetail,
   insertRole,
   isSystemRole,
   listRoles as listRoleRows,
@@ -95,9 +95,9 @@ export async function listRoles(ctx: AppContext, query: TRoleListRequest): Promi
 }
 
 export async function getRole(ctx: AppContext, id: number): Promise<TRoleDetail> {
-  const role = await findRole(ctx.db, id);
+  const role = await findRoleDetail(ctx.db, id);
   if (!role) throw AppError.notFound();
-  const held = catalogueOrder(await permissionsOfRole(ctx.db, id));
+  const held = catalogueOrder(role.permissions);
   return { ...toRoleRow(role), permissions: held, groups: grouped(held), updated_at: iso(role.updatedAt) };
 }
 
@@ -207,9 +207,10 @@ function toAccess(userId: number, type: string, access: UserAccess): TUserAccess
 /** GET /roles/user/:id: oneself, or roles.index. */
 export async function getUserAccess(ctx: AppContext, userId: number): Promise<TUserAccess> {
   allow(userPolicy.viewAccess(viewerOf(ctx), userId));
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw AppError.notFound();
-  return toAccess(userId, user.type, await findUserAccess(ctx.db, userId));
+  // The live user and their access in one statement (the one GET /users/:id reads), not two.
+  const found = await findUserWithAccess(ctx.db, userId);
+  if (!found) throw AppError.notFound();
+  return toAccess(userId, found.row.type, found.access);
 }
 
 /**

@@ -1,21 +1,23 @@
-import { PERMISSION_GROUPS, type Permission, ROLE_PERMISSIONS } from '@portal/shared/permissions';
-import { eq, sql } from 'drizzle-orm';
+import { PERMISSION_GROUPS, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from '@portal/shared/permissions';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories/users.js';
 import { auditEntries } from '../../../test/helpers/audit.js';
 import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../test/helpers/build-app.js';
 import { rowsOf } from '../../db/client.js';
-import { roles, userPermissions, userRoles } from '../../db/schema/roles.js';
+import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
 import { users } from '../../db/schema/users.js';
 
 let t: TestApp;
 let admin: string;
 let adminId: number;
 const roleIds: Record<string, number> = {};
+/** The statements sent while a test records them (`statementsOf`). */
+let recorded: string[] | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { onQuery: (q) => recorded?.push(q) });
   admin = await loginAs(t.app, ADMIN.phone, ADMIN.password);
   const [seeded] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, ADMIN.phone));
   adminId = seeded?.id as number;
@@ -32,6 +34,31 @@ function call(token: string | null, options: InjectOptions, lang?: 'ar' | 'en') 
       ...(lang ? { 'accept-language': lang } : {}),
     },
   });
+}
+
+/** The statements a call sends besides the guard's session lookup (which a cached session skips). */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  recorded = [];
+  try {
+    await work();
+    return recorded.filter((q) => !q.includes('from "sessions"'));
+  } finally {
+    recorded = undefined;
+  }
+}
+
+function inCatalogueOrder(held: readonly Permission[]): Permission[] {
+  return PERMISSIONS.filter((p) => held.includes(p));
+}
+
+/** The time PostgreSQL stores, as the API writes times (UTC, to the millisecond). */
+async function storedIso(column: 'created_at' | 'updated_at', roleId: number): Promise<string> {
+  const [row] = rowsOf<{ at: string }>(
+    await t.db.execute(
+      sql`select to_json(${sql.raw(column)} at time zone 'UTC')#>>'{}' as at from roles where id = ${roleId}`,
+    ),
+  );
+  return new Date(`${row?.at}Z`).toISOString();
 }
 
 async function roleCount(): Promise<number> {
@@ -127,11 +154,81 @@ describe('role list, catalogue and detail', () => {
     const res = await call(admin, { method: 'GET', url: `/api/v1/roles/${roleIds.editor}` });
     expect(res.statusCode).toBe(200);
     const role = res.json().data;
-    expect([...role.permissions].sort()).toEqual([...ROLE_PERMISSIONS.editor].sort());
+    expect(role.permissions).toEqual(inCatalogueOrder(ROLE_PERMISSIONS.editor));
     expect(role.groups.flatMap((g: { permissions: string[] }) => g.permissions)).toEqual(role.permissions);
     expect(role.groups.map((g: { name: string }) => g.name)).not.toContain('roles');
     expect((await call(admin, { method: 'GET', url: '/api/v1/roles/424242' })).statusCode).toBe(404);
     expect((await call(admin, { method: 'GET', url: '/api/v1/roles/abc' })).statusCode).toBe(422);
+  });
+
+  it('GET /roles/:id reads the role and exactly its own permissions in one statement', async () => {
+    // Stored out of catalogue order (and by a role beside another with permissions of its own):
+    // the answer is the role's set, no more, in the catalogue's order.
+    const held: Permission[] = ['logs.view', 'users.view', 'roles.index', 'users.index'];
+    const [created] = await t.db.insert(roles).values({ name: 'قارئ السجلات' }).returning({ id: roles.id });
+    const id = created?.id as number;
+    const ids = await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, held));
+    await t.db.insert(rolePermissions).values(ids.reverse().map((p) => ({ roleId: id, permissionId: p.id })));
+    await t.db.execute(sql`update roles set updated_at = '2026-03-04 05:06:07.891234+02' where id = ${id}`);
+    await createUser(t.db, { type: 'admin', roles: ['قارئ السجلات'] });
+
+    let res: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsOf(async () => {
+      res = await call(admin, { method: 'GET', url: `/api/v1/roles/${id}` });
+    });
+    expect(res?.statusCode, res?.body).toBe(200);
+    expect(statements).toHaveLength(1);
+    expect(res?.json().data).toEqual({
+      id,
+      name: 'قارئ السجلات',
+      system: false,
+      users_count: 1,
+      permissions_count: 4,
+      created_at: await storedIso('created_at', id),
+      updated_at: '2026-03-04T03:06:07.891Z',
+      permissions: ['users.index', 'users.view', 'roles.index', 'logs.view'],
+      groups: [
+        { name: 'users', permissions: ['users.index', 'users.view'] },
+        { name: 'roles', permissions: ['roles.index'] },
+        { name: 'logs', permissions: ['logs.view'] },
+      ],
+    });
+    expect(await storedIso('updated_at', id)).toBe('2026-03-04T03:06:07.891Z');
+
+    // The same read inside a transaction (an edit answers with it): the detail after the change.
+    const edited = await call(admin, {
+      method: 'PUT',
+      url: `/api/v1/roles/${id}`,
+      payload: { permissions: ['admin_logs', 'users.put'] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      permissions_count: 2,
+      permissions: ['users.put', 'admin_logs'],
+      groups: [
+        { name: 'users', permissions: ['users.put'] },
+        { name: 'logs', permissions: ['admin_logs'] },
+      ],
+      updated_at: await storedIso('updated_at', id),
+    });
+  });
+
+  it('GET /roles/:id gives a role without permissions an empty list; an unknown or removed role is 404', async () => {
+    const [created] = await t.db.insert(roles).values({ name: 'بلا صلاحيات' }).returning({ id: roles.id });
+    const id = created?.id as number;
+    const res = await call(admin, { method: 'GET', url: `/api/v1/roles/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id, users_count: 0, permissions_count: 0, permissions: [], groups: [] });
+    expect(res.json().data.updated_at).toBe(await storedIso('updated_at', id));
+
+    await t.db.delete(roles).where(eq(roles.id, id));
+    let gone: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsOf(async () => {
+      gone = await call(admin, { method: 'GET', url: `/api/v1/roles/${id}` });
+    });
+    expect(gone?.statusCode).toBe(404);
+    expect(statements).toHaveLength(1);
+    expect((await call(admin, { method: 'GET', url: '/api/v1/roles/2147483647' })).statusCode).toBe(404);
   });
 });
 
@@ -482,5 +579,31 @@ describe('GET /roles/user/:id', () => {
     expect((await call(admin, { method: 'GET', url: '/api/v1/roles/user/919191' })).statusCode).toBe(404);
     const adminAccess = await accessOf(adminId);
     expect(adminAccess.role_permissions).toHaveLength(Object.values(PERMISSION_GROUPS).flat().length);
+  });
+
+  it('reads the user, their roles and their permissions in one statement; a removed user is 404', async () => {
+    const direct: Permission[] = ['admin_logs', 'users.delete'];
+    const staff = await createUser(t.db, { type: 'admin', roles: ['visitor', 'editor'], permissions: direct });
+    let res: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsOf(async () => {
+      res = await call(admin, { method: 'GET', url: `/api/v1/roles/user/${staff.id}` });
+    });
+    expect(res?.statusCode, res?.body).toBe(200);
+    expect(statements).toHaveLength(1);
+    const fromRoles = inCatalogueOrder([...ROLE_PERMISSIONS.editor, ...ROLE_PERMISSIONS.visitor]);
+    expect(res?.json().data).toEqual({
+      user_id: staff.id,
+      type: 'admin',
+      roles: [
+        { id: roleIds.editor, name: 'editor' },
+        { id: roleIds.visitor, name: 'visitor' },
+      ].sort((a, b) => (a.id as number) - (b.id as number)),
+      direct_permissions: inCatalogueOrder(direct),
+      role_permissions: fromRoles,
+      permissions: inCatalogueOrder([...fromRoles, ...direct]),
+    });
+
+    await t.db.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, staff.id));
+    expect((await call(admin, { method: 'GET', url: `/api/v1/roles/user/${staff.id}` })).statusCode).toBe(404);
   });
 });
