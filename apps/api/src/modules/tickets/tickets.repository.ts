@@ -3,6 +3,7 @@ import {
   TICKET_MACHINE,
   type TicketStatus,
   type TTicket,
+  type TTicketDetail,
   type TTicketListRequest,
   type TTicketMessage,
 } from '@portal/shared/schemas/tickets';
@@ -46,7 +47,6 @@ const COLUMNS = sql`t.id, t.subject, t.status, t.user_id, u.name as user_name, u
 const FROM = sql`from tickets t
   join users u on u.id = t.user_id
   left join users c on c.id = t.closed_by`;
-const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -125,16 +125,8 @@ export async function listTickets(
   return { ...page, data: page.data.map((r) => toDto(r, viewer)) };
 }
 
-const ticketById = fixedRead<TicketRow, [number]>('ticket', (id) => sql`${SELECT} where t.id = ${id}`);
-
-export async function findTicket(db: Reader, id: number, viewer: Viewer): Promise<TTicket | undefined> {
-  const [row] = await ticketById(db, id);
-  return row ? toDto(row, viewer) : undefined;
-}
-
 type MessageRow = {
   id: number;
-  ticket_id: number;
   body: string;
   from_staff: boolean;
   author_id: number | null;
@@ -146,17 +138,17 @@ type MessageRow = {
   created_at: string;
 };
 
-const messagesOfTicket = fixedRead<MessageRow, [number]>(
-  'ticket_messages',
-  (ticketId) => sql`select m.id, m.ticket_id, m.body, m.from_staff, m.author_id, a.name as author_name,
+const messagesOf = (ticketId: number) => sql`select m.id, m.body, m.from_staff, m.author_id, a.name as author_name,
       m.file_key, m.file_name, m.file_mime, m.file_size, m.created_at
     from ticket_messages m left join users a on a.id = m.author_id
-    where m.ticket_id = ${ticketId} order by m.id`,
-);
+    where m.ticket_id = ${ticketId}`;
 
-/** A ticket's conversation, oldest first; an attachment is reached through the ticket's download route. */
-export async function ticketMessages(db: Reader, ticketId: number): Promise<TTicketMessage[]> {
-  const rows = await messagesOfTicket(db, ticketId);
+/**
+ * A ticket's conversation, oldest first; an attachment is reached through the ticket's download route.
+ * Inside json_agg a time is JSON's text (`…T10:00:00.123456+00:00`, not the column's
+ * `… 10:00:00.123456+00`); `iso` truncates both to the same millisecond.
+ */
+function toMessages(ticketId: number, rows: MessageRow[]): TTicketMessage[] {
   return rows.map((m) => ({
     id: Number(m.id),
     body: m.body,
@@ -173,6 +165,22 @@ export async function ticketMessages(db: Reader, ticketId: number): Promise<TTic
             url: `/ticket/${ticketId}/files/${Number(m.id)}`,
           },
   }));
+}
+
+/**
+ * A ticket with its conversation (by message id) in one statement: the ticket and then its messages
+ * were two round trips per call, as the service request's detail was (its commit 6f5b79c).
+ */
+const ticketDetailById = fixedRead<TicketRow & { messages: MessageRow[] }, [number]>(
+  'ticket_detail',
+  (id) => sql`select ${COLUMNS},
+      (select coalesce(json_agg(m order by m.id), '[]') from (${messagesOf(id)}) m) as messages
+    ${FROM} where t.id = ${id}`,
+);
+
+export async function findTicketDetail(db: Reader, id: number, viewer: Viewer): Promise<TTicketDetail | undefined> {
+  const [row] = await ticketDetailById(db, id);
+  return row ? { ...toDto(row, viewer), messages: toMessages(Number(row.id), row.messages) } : undefined;
 }
 
 /** The ticket row a reply or a close decides on, locked when asked (inside the change's transaction). */

@@ -22,11 +22,10 @@ import { notifyUser } from '../notifications/notifications.repository.js';
 import { tellMember } from '../notifications/tell-member.js';
 import { readTicketForm, type TicketAttachment } from './ticket-upload.js';
 import {
-  findTicket,
+  findTicketDetail,
   insertMessage,
   listTickets as listRows,
   messageAttachment,
-  ticketMessages,
   ticketState,
 } from './tickets.repository.js';
 
@@ -53,9 +52,9 @@ export async function listTickets(ctx: AppContext, query: TTicketListRequest): P
 
 export async function getTicket(ctx: AppContext, id: number): Promise<TTicketDetail> {
   const viewer = viewerOf(ctx);
-  const found = await findTicket(ctx.db, id, viewer);
+  const found = await findTicketDetail(ctx.db, id, viewer);
   if (!found || !ticketPolicy.view(viewer, { user_id: found.user.id })) throw AppError.notFound();
-  return { ...found, messages: await ticketMessages(ctx.db, id) };
+  return found;
 }
 
 /** PUT /ticket/tickets: a ticket (open) and its first message, with the attachment if one was sent. */

@@ -353,6 +353,59 @@ describe('the conversation', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data).toMatchObject({ status: 0, messages_count: 3, actions: ['reply', 'close'] });
     expect(back.json().data.messages[2]).toMatchObject({ from_staff: false, author: { id: owner.id } });
+
+    // The conversation comes in one statement, its messages as JSON: it must read as the rows do,
+    // oldest first, each time to the millisecond (a fraction just under a second must not round up),
+    // with its author and attachment.
+    await t.db.execute(sql`update ticket_messages set created_at = date_trunc('second', created_at) + interval '0.999999 s'
+      where id = ${answered.messages[1].id}`);
+    const stored = rowsOf<{
+      id: number;
+      body: string;
+      from_staff: boolean;
+      at: string;
+      author: number | null;
+      author_name: string | null;
+      file_name: string | null;
+      file_size: number | null;
+      file_mime: string | null;
+    }>(
+      await t.db.execute(sql`select m.id, m.body, m.from_staff, to_json(m.created_at at time zone 'UTC')#>>'{}' as at,
+          m.author_id as author, a.name as author_name, m.file_name, m.file_size, m.file_mime
+        from ticket_messages m left join users a on a.id = m.author_id
+        where m.ticket_id = ${id} order by m.id`),
+    );
+    const conversation = (await call(owner.token, 'GET', `/ticket/get/${id}`)).json().data.messages;
+    expect(conversation.map((m: { body: string }) => m.body)).toEqual([
+      'تظهر رسالة خطأ عند رفع الصورة',
+      'موعد قبضك يوم 15 من الشهر القادم',
+      'شكرًا، وهل يمكن تقديمه؟',
+    ]);
+    expect(conversation[1].created_at).toMatch(/\.999Z$/);
+    expect(conversation).toEqual(
+      stored.map((r) => ({
+        id: Number(r.id),
+        body: r.body,
+        from_staff: r.from_staff,
+        author: r.author === null ? null : { id: Number(r.author), name: r.author_name },
+        created_at: new Date(`${r.at}Z`).toISOString(),
+        file:
+          r.file_name === null
+            ? null
+            : { name: r.file_name, size: Number(r.file_size), mime: r.file_mime, url: `/ticket/${id}/files/${r.id}` },
+      })),
+    );
+    expect(conversation.map((m: { author: { name: string } }) => m.author.name)).toEqual([
+      'سلمى حسين',
+      'أحمد من الدعم',
+      'سلمى حسين',
+    ]);
+    expect(conversation[1].file).toEqual({
+      name: 'جدول.png',
+      size: PNG_BYTES.length,
+      mime: 'image/png',
+      url: `/ticket/${id}/files/${conversation[1].id}`,
+    });
     const after = await counts();
     // The staff member who answered hears of the reply on the bell; no e-mail goes to staff.
     expect(after?.notifications).toBe((before?.notifications ?? 0) + 1);
