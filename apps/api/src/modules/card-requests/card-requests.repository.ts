@@ -9,6 +9,7 @@ import type { TWorkflowEvent } from '@portal/shared/schemas/workflow';
 import { normalizePhone } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
+import { jsonArrayOf } from '../../db/json-array.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
@@ -123,7 +124,7 @@ export async function findCardRequest(db: Reader, id: number, viewer: Viewer, ow
 const cardRequestDetailById = fixedRead<CardRequestRecord & { history: HistoryRow[] }, [number]>(
   'card_request_detail',
   (id) => sql`select ${COLUMNS},
-      (select coalesce(json_agg(h order by h.id), '[]') from (${historySql(CARD_REQUEST_MACHINE.name, id)}) h) as history
+      ${jsonArrayOf(historySql(CARD_REQUEST_MACHINE.name, id), sql`r.id`)} as history
     ${FROM} where c.id = ${id}`,
 );
 

@@ -15,6 +15,7 @@ import { toLatinDigits } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { jsonArrayOf } from '../../db/json-array.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import { type Count, cappedCount, likeContains, listPage, pageWindow, rowsWithTotal } from '../../lib/list.js';
@@ -275,7 +276,7 @@ type HistoryRecord = {
   reason: (Named & { final_decision: boolean }) | null;
 };
 
-const historyOf = (
+const requestHistorySql = (
   id: number,
 ) => sql`select h.id, h.action, h.from_status, h.actor_id, u.name as actor_name, h.note, h.created_at,
       h.payment_amount_piastres, h.payment_reference,
@@ -317,9 +318,11 @@ const requestDetailById = fixedRead<DetailRecord, [number]>(
   'customer_request_detail',
   (id) => sql`select ${COLUMNS}, c.identity_expiration_date::text as identity_expiration_date,
       c.tax_registration_number, c.representative_type, c.nationality_id,
-      (select coalesce(json_agg(h order by h.id desc), '[]') from (${historyOf(id)}) h) as history,
-      (select coalesce(json_agg(f order by f.id), '[]')
-        from (select id, content_type, title, size, mime from customer_request_files where request_id = ${id}) f) as files
+      ${jsonArrayOf(requestHistorySql(id), sql`r.id desc`)} as history,
+      ${jsonArrayOf(
+        sql`select id, content_type, title, size, mime from customer_request_files where request_id = ${id}`,
+        sql`r.id`,
+      )} as files
     ${FROM} where c.id = ${id}`,
 );
 

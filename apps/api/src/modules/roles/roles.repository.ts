@@ -3,6 +3,7 @@ import type { Permission } from '@portal/shared/permissions';
 import type { TRoleListRequest } from '@portal/shared/schemas/roles';
 import { and, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { jsonArrayOf } from '../../db/json-array.js';
 import { fixedRead } from '../../db/prepared.js';
 import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema/roles.js';
 import { users } from '../../db/schema/users.js';
@@ -74,7 +75,7 @@ const roleDetailById = fixedRead<RoleDetailRecord, [number]>(
   'role_detail',
   (id) => sql`select roles.id, roles.name, roles.created_at as "createdAt", roles.updated_at as "updatedAt",
       ${usersCount} as "usersCount", ${permissionsCount} as "permissionsCount",
-      (select coalesce(json_agg(p.name order by p.id), '[]') from (${permissionsOf(id)}) p) as permissions
+      ${jsonArrayOf(permissionsOf(id), sql`r.id`, sql`r.name`)} as permissions
     from roles where roles.id = ${id}`,
 );
 

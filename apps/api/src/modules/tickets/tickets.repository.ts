@@ -11,6 +11,7 @@ import { normalizePhone } from '@portal/shared/text';
 import { actionsFor } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { jsonArrayOf } from '../../db/json-array.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
 import {
@@ -174,7 +175,7 @@ function toMessages(ticketId: number, rows: MessageRow[]): TTicketMessage[] {
 const ticketDetailById = fixedRead<TicketRow & { messages: MessageRow[] }, [number]>(
   'ticket_detail',
   (id) => sql`select ${COLUMNS},
-      (select coalesce(json_agg(m order by m.id), '[]') from (${messagesOf(id)}) m) as messages
+      ${jsonArrayOf(messagesOf(id), sql`r.id`)} as messages
     ${FROM} where t.id = ${id}`,
 );
 
