@@ -484,7 +484,8 @@ export type SeedFacts = {
   /** A running association, one of its subscriptions, and exact installment counts by state today. */
   associationId: number;
   subscriptionId: number;
-  payments: { received: number; late: number; future: number };
+  /** `on`: the Cairo day they were counted on (late and future depend on it). */
+  payments: { received: number; late: number; future: number; on: string };
   /** Service requests: all, not removed (the statistics' total), not removed and submitted (status 2). */
   requests: { total: number; live: number; submitted: number };
   /** Rows per table of the lists beside users, audit and installments (the report prints them). */
@@ -738,6 +739,7 @@ select
   (select count(*) from installments where status = 'received')::int as received,
   (select count(*) from installments where status = 'pending' and due_date < ${today})::int as late,
   (select count(*) from installments where status = 'pending' and due_date >= ${today})::int as future,
+  ${today}::text as counted_on,
   (select count(*) from customer_requests)::int as requests,
   (select count(*) from customer_requests where removed = 0)::int as live_requests,
   (select count(*) from customer_requests where removed = 0 and status = 2)::int as submitted_requests,
@@ -783,7 +785,12 @@ from users u where u.id = (select min(created_by) from customer_requests where c
     installments: Number(row.installments),
     associationId,
     subscriptionId,
-    payments: { received: Number(row.received), late: Number(row.late), future: Number(row.future) },
+    payments: {
+      received: Number(row.received),
+      late: Number(row.late),
+      future: Number(row.future),
+      on: String(row.counted_on),
+    },
     requests: {
       total: Number(row.requests),
       live: Number(row.live_requests),
