@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { fixedRead } from '../../db/prepared.js';
 import type { Reader } from '../../db/transaction.js';
+import { type Fetched, rowsWithTotal } from '../../lib/list.js';
 import { idOfCode } from '../associations/associations.repository.js';
 
 /**
@@ -321,9 +322,10 @@ export type AssociationBase = {
   closed_at: string | null;
 };
 
-const base = sql`select a.id, a.title, a.cost_piastres, a.from_date::text as from_date, a.to_date::text as to_date,
-    a.started_at, a.closed_at
-  from associations a left join ledger_association_totals m on m.association_id = a.id`;
+const BASE_COLUMNS = sql`a.id, a.title, a.cost_piastres, a.from_date::text as from_date, a.to_date::text as to_date,
+    a.started_at, a.closed_at`;
+const BASE_FROM = sql`from associations a left join ledger_association_totals m on m.association_id = a.id`;
+const base = sql`select ${BASE_COLUMNS} ${BASE_FROM}`;
 
 /** The list's filters: title, code, status (as the associations list reads it). */
 function listWhere(query: Pick<TCashReportListRequest, 'title' | 'code' | 'status' | 'search'>, today: string): SQL {
@@ -355,19 +357,24 @@ const SORTS: Record<TCashReportListRequest['sortBy'], SQL> = {
   cash_position: sql`coalesce(m.collected_piastres - m.paid_out_piastres - m.refunds_piastres, 0)`,
 };
 
-/** One page of associations for the report, in the order asked (the id breaks ties the same way). */
+/**
+ * One page of associations for the report, in the order asked (the id breaks ties the same way),
+ * its capped total riding along: the page, its count and then its figures were three round trips.
+ */
 export async function associationsPage(
   db: Reader,
   query: TCashReportListRequest,
   today: string,
   limit: number,
   offset: number,
-): Promise<AssociationBase[]> {
+): Promise<Fetched<AssociationBase>> {
   const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const column = SORTS[query.sortBy];
-  return rowsOf<AssociationBase>(
-    await db.execute(sql`${base} where ${listWhere(query, today)}
-      order by ${column} ${direction}, a.id ${direction} limit ${limit} offset ${offset}`),
+  return rowsWithTotal<AssociationBase>(
+    db,
+    associationsCountQuery(query, today),
+    (total) => sql`select ${BASE_COLUMNS}, ${total} as total ${BASE_FROM} where ${listWhere(query, today)}
+      order by ${column} ${direction}, a.id ${direction} limit ${limit} offset ${offset}`,
   );
 }
 
