@@ -85,7 +85,7 @@ export async function login(appUrl: string, phone: string, password: string): Pr
 type Request = { url: string; method: Target['method']; headers: Record<string, string>; body?: string };
 
 function requestOf(target: Target, baseUrl: string, session: Session | undefined, body = target.body): Request {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...target.headers };
   if (target.auth && session) headers.authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   return {

@@ -42,6 +42,8 @@ export type Target = {
   /** Sends a bearer token: the administrator's, or the member's (a customer, for the /me calls). */
   auth: boolean;
   as?: 'admin' | 'member';
+  /** More request headers (accept-encoding: what a browser sends, where the route compresses). */
+  headers?: Record<string, string>;
   /** Per engine; absent: no budget (a reference figure). */
   budget: Partial<Record<Engine, Budget>>;
   /** Sanity check of one JSON response before the load: returns a problem, or a note for the report. */
@@ -566,6 +568,17 @@ export function buildTargets(ctx: TargetContext): Target[] {
       method: 'GET',
       path: `/me/subscriptions/${member.subscriptionId}/statement`,
       as: 'member',
+      check: objectCheck,
+      skip: noMember,
+    }),
+    list({
+      id: 'me-statement-br',
+      label: 'GET /me/subscriptions/{id}/statement, brotli as a browser asks (1,200 installments)',
+      method: 'GET',
+      path: `/me/subscriptions/${member.subscriptionId}/statement`,
+      as: 'member',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      budget: {},
       check: objectCheck,
       skip: noMember,
     }),

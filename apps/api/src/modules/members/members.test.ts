@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ZStatementRow } from '@portal/shared/schemas/members';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -139,6 +140,43 @@ describe('my associations', () => {
     expect(statement.rows[10].received_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(statement.rows[2].receipt).toBeNull();
     expect(statement.rows[1199]).toMatchObject({ day_number: 1200, due_date: '2030-04-14' });
+  });
+
+  it('the statement is compressed (br, else gzip) for a client that accepts it, and the same answer', async () => {
+    const a = await association(20);
+    const m = await member();
+    const sub = (await subscribe(t.app, admin, { user_id: m.user.id, association_id: a.id, day_number: 5 })).json()
+      .data;
+    const url = `/api/v1/me/subscriptions/${sub.id}/statement`;
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...bearer(m.token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(100_000);
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    // A small answer of the same member is sent as it is.
+    const small = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/me/subscriptions/${sub.id}`,
+      headers: { ...bearer(m.token), 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('PostgreSQL writes the statement rows as JSON.stringify writes the schema, whatever the texts hold', async () => {
