@@ -228,21 +228,28 @@ export async function arrearsOf(
   };
 }
 
-/** A subscription's installments by state, as one row: received, late and future as of today (Cairo), cancelled. */
-function installmentsByState(subscriptionId: number, today: string): SQL {
-  return sql`select
-      count(*) as total,
-      count(*) filter (where status = 'received') as received_count,
-      coalesce(sum(amount_piastres) filter (where status = 'received'), 0) as received_sum,
-      count(*) filter (where status = 'pending' and due_date < ${today}::date) as late_count,
-      coalesce(sum(amount_piastres) filter (where status = 'pending' and due_date < ${today}::date), 0) as late_sum,
-      count(*) filter (where status = 'pending' and due_date >= ${today}::date) as future_count,
-      coalesce(sum(amount_piastres) filter (where status = 'pending' and due_date >= ${today}::date), 0) as future_sum,
-      count(*) filter (where status = 'cancelled') as cancelled_count
-    from installments where subscription_id = ${subscriptionId}`;
+/**
+ * Installments by state as aggregate columns over `i` (installments): received, late and future as
+ * of today (Cairo), cancelled. `toInstallmentTotals` reads them back; a member's statement sums them
+ * in the same pass as its rows.
+ */
+export function installmentStateColumns(today: string): SQL {
+  return sql`count(*) as total,
+      count(*) filter (where i.status = 'received') as received_count,
+      coalesce(sum(i.amount_piastres) filter (where i.status = 'received'), 0) as received_sum,
+      count(*) filter (where i.status = 'pending' and i.due_date < ${today}::date) as late_count,
+      coalesce(sum(i.amount_piastres) filter (where i.status = 'pending' and i.due_date < ${today}::date), 0) as late_sum,
+      count(*) filter (where i.status = 'pending' and i.due_date >= ${today}::date) as future_count,
+      coalesce(sum(i.amount_piastres) filter (where i.status = 'pending' and i.due_date >= ${today}::date), 0) as future_sum,
+      count(*) filter (where i.status = 'cancelled') as cancelled_count`;
 }
 
-function toInstallmentTotals(row: Record<string, string | number> | undefined): TInstallmentTotals {
+/** A subscription's installments by state, as one row. */
+function installmentsByState(subscriptionId: number, today: string): SQL {
+  return sql`select ${installmentStateColumns(today)} from installments i where i.subscription_id = ${subscriptionId}`;
+}
+
+export function toInstallmentTotals(row: Record<string, string | number> | undefined): TInstallmentTotals {
   return {
     total: Number(row?.total ?? 0),
     received_count: Number(row?.received_count ?? 0),
@@ -253,21 +260,6 @@ function toInstallmentTotals(row: Record<string, string | number> | undefined): 
     future_sum: money(row?.future_sum),
     cancelled_count: Number(row?.cancelled_count ?? 0),
   };
-}
-
-const installmentsSummed = fixedRead<Record<string, string | number>, [number, string]>(
-  'installment_totals',
-  installmentsByState,
-);
-
-/** A subscription's installments summed in SQL: received, late and future, counts and sums. */
-export async function installmentTotals(
-  db: Reader,
-  subscriptionId: number,
-  today: string,
-): Promise<TInstallmentTotals> {
-  const [row] = await installmentsSummed(db, subscriptionId, today);
-  return toInstallmentTotals(row);
 }
 
 /** One statement: the subscription's state, its money from the ledger, its installments by state. */

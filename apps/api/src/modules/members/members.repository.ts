@@ -1,5 +1,5 @@
 import { piastresToPounds } from '@portal/shared/money';
-import type { PaymentStatus } from '@portal/shared/schemas/associations';
+import type { PaymentStatus, TInstallmentTotals } from '@portal/shared/schemas/associations';
 import type {
   TMySubscription,
   TOpenAssociation,
@@ -13,6 +13,7 @@ import type { Reader } from '../../db/transaction.js';
 import { cappedCount, cappedTotal, listPage, type PageWindow, ridingTotal } from '../../lib/list.js';
 import { RawJson } from '../../lib/raw-json.js';
 import { associationCode } from '../associations/associations.repository.js';
+import { installmentStateColumns, toInstallmentTotals } from '../ledger/ledger.repository.js';
 
 /**
  * A subscription's installments in due order. `due_date + 0` keeps PostgreSQL from walking the
@@ -135,7 +136,10 @@ export async function mySubscription(db: Reader, userId: number, id: number, tod
 // ZStatementRow by PostgreSQL (lib/raw-json.ts): keys in the schema's order, amounts in pounds as
 // `piastresToPounds` gives them (trim_scale: 2050 piastres → 20.5), texts through to_json, instants
 // as `isoTimestamp`. members.test.ts parses it against the schema and compares it with the rows.
-const statementText = fixedRead<{ rows: string }, [number, number, string]>(
+const statementRead = fixedRead<
+  { rows: string; remaining: string | number } & Record<string, string | number>,
+  [number, number, string]
+>(
   'my_statement',
   (userId, subscriptionId, today) => sql`select '[' || coalesce(string_agg(concat(
         '{"id":', i.id,
@@ -148,39 +152,42 @@ const statementText = fixedRead<{ rows: string }, [number, number, string]>(
         ',"reference":', coalesce(to_json(i.reference)::text, 'null'),
         ',"receipt":', case when r.id is null or r.method is null then 'null'
           else concat('{"id":', r.id, ',"number":', to_json(r.number)::text, ',"method":', to_json(r.method)::text, '}') end,
-        '}'), ',' order by ${BY_DUE_DATE}), '') || ']' as rows
+        '}'), ',' order by ${BY_DUE_DATE}), '') || ']' as rows,
+      ${installmentStateColumns(today)},
+      coalesce(sum(i.amount_piastres) filter (where i.user_id = ${userId} and i.status = 'pending'), 0)::bigint as remaining
     from installments i
     join subscriptions s on s.id = i.subscription_id and s.user_id = ${userId}
     left join receipts r on r.id = i.receipt_id
     where i.subscription_id = ${subscriptionId}`,
 );
 
-/** Every installment of one of my subscriptions (at most 1,200), in due-date order, as JSON text. */
-export async function statementRows(
+export type StatementBody = {
+  rows: RawJson<TStatementRow[]>;
+  totals: TInstallmentTotals;
+  /** What the member still owes on it (their pending installments, late or future), in piastres. */
+  remainingPiastres: number;
+};
+
+/**
+ * One of my subscriptions' statement in one pass over its installments (at most 1,200): every one
+ * in due-date order as JSON text, their totals by state as of today (Cairo), and what is left to
+ * pay, summed in SQL in piastres (DESIGN §6). Owed means pending: a received or cancelled one is
+ * not; the rows and totals include a previous holder's installments (a replacement), what is left
+ * only the caller's. Nothing when the caller does not hold the subscription.
+ */
+export async function statementBody(
   db: Reader,
   userId: number,
   subscriptionId: number,
   today: string,
-): Promise<RawJson<TStatementRow[]>> {
-  const [row] = await statementText(db, userId, subscriptionId, today);
-  return new RawJson(row?.rows ?? '[]');
+): Promise<StatementBody> {
+  const [row] = await statementRead(db, userId, subscriptionId, today);
+  return {
+    rows: new RawJson(row?.rows ?? '[]'),
+    totals: toInstallmentTotals(row),
+    remainingPiastres: Number(row?.remaining ?? 0),
+  };
 }
-
-/**
- * What is left to pay on one of my subscriptions, summed in SQL in piastres (DESIGN §6): every
- * installment still owed, late or future. Owed means pending: a received or cancelled one is not.
- */
-export async function remainingPiastres(db: Reader, userId: number, subscriptionId: number): Promise<number> {
-  const [row] = await remainingOwed(db, subscriptionId, userId);
-  return Number(row?.remaining ?? 0);
-}
-
-const remainingOwed = fixedRead<{ remaining: string | number }, [number, number]>(
-  'my_remaining',
-  (subscriptionId, userId) => sql`select coalesce(sum(i.amount_piastres), 0)::bigint as remaining
-    from installments i
-    where i.subscription_id = ${subscriptionId} and i.user_id = ${userId} and i.status = 'pending'`,
-);
 
 /**
  * A day nobody holds whose date is today or later: `held` is kept from the subscriptions by a

@@ -15,15 +15,13 @@ import { AppError } from '../../lib/app-error.js';
 import { type AppContext, viewerOf } from '../../lib/context.js';
 import { pageWindow } from '../../lib/list.js';
 import type { RawJson } from '../../lib/raw-json.js';
-import { installmentTotals } from '../ledger/ledger.repository.js';
 import { quoteSubscription, subscribe } from '../subscriptions/subscriptions.service.js';
 import {
   availableDays,
   mySubscription,
   mySubscriptions,
   openAssociations,
-  remainingPiastres,
-  statementRows,
+  statementBody,
 } from './members.repository.js';
 
 /**
@@ -48,15 +46,20 @@ export type StatementAnswer = Omit<TStatement, 'rows'> & { rows: RawJson<TStatem
 export async function getStatement(ctx: AppContext, id: number): Promise<StatementAnswer> {
   const me = viewerOf(ctx).id;
   const today = ctx.clock.today();
-  const subscription = await mySubscription(ctx.db, me, id, today);
-  if (!subscription) throw AppError.notFound();
-  const [totals, rows, remaining] = await Promise.all([
-    installmentTotals(ctx.db, id, today),
-    statementRows(ctx.db, me, id, today),
-    remainingPiastres(ctx.db, me, id),
+  // At once: the statement's read answers nothing for a subscription the caller does not hold.
+  const [subscription, body] = await Promise.all([
+    mySubscription(ctx.db, me, id, today),
+    statementBody(ctx.db, me, id, today),
   ]);
+  if (!subscription) throw AppError.notFound();
   // Money is summed in SQL in piastres (DESIGN §6); only the conversion to pounds happens here.
-  return { subscription, totals, remaining_sum: piastresToPounds(remaining), rows, as_of: today };
+  return {
+    subscription,
+    totals: body.totals,
+    remaining_sum: piastresToPounds(body.remainingPiastres),
+    rows: body.rows,
+    as_of: today,
+  };
 }
 
 export async function listOpenAssociations(

@@ -9,7 +9,7 @@ import { ADMIN, bearer, createTestApp, loginAs, type TestApp } from '../../../te
 import { rowsOf } from '../../db/client.js';
 import { installments, subscriptions } from '../../db/schema/associations.js';
 import { setClock } from '../../lib/clock.js';
-import { statementRows } from './members.repository.js';
+import { statementBody } from './members.repository.js';
 
 /**
  * The member's own associations under /me (issue 11). Today is 2027-01-10 in Cairo; the
@@ -192,7 +192,7 @@ describe('my associations', () => {
     const tricky = 'He said "مرحبا" \\ C:\\path\n\ttab \u0001 🙂 </script>';
     await t.db.execute(sql`update installments set reference = ${tricky}
       where subscription_id = ${sub.id} and day_number = 2`);
-    const rows = await statementRows(t.db, m.user.id, sub.id, TODAY);
+    const { rows } = await statementBody(t.db, m.user.id, sub.id, TODAY);
     const parsed = z.array(ZStatementRow.strict()).parse(JSON.parse(rows.text));
     // Same keys, order and number format as the serializer would write from the parsed rows.
     expect(rows.text).toBe(JSON.stringify(parsed));
@@ -212,7 +212,10 @@ describe('my associations', () => {
     expect(res.json().data.rows).toEqual(parsed);
     // Another member's id finds nothing: an empty list, not their rows.
     const other = await member();
-    expect((await statementRows(t.db, other.user.id, sub.id, TODAY)).text).toBe('[]');
+    const theirs = await statementBody(t.db, other.user.id, sub.id, TODAY);
+    expect(theirs.rows.text).toBe('[]');
+    expect(theirs.remainingPiastres).toBe(0);
+    expect(theirs.totals).toMatchObject({ total: 0, received_count: 0, late_count: 0, future_count: 0 });
   });
 });
 
