@@ -55,7 +55,7 @@ function mySubscriptionsSql(userId: number, today: string, only?: number): SQL {
   return sql`select s.id, s.association_id, a.title, a.cost_piastres, a.type, s.day_number, d.date::text as date,
       s.amount_piastres, s.transfer_status, s.transfer_date::text as transfer_date,
       t.total, t.received, t.late,
-      nd.due_date::text as next_due_date, nd.amount_piastres as next_due_amount,
+      (date '2000-01-01' + t.next_due[1])::text as next_due_date, t.next_due[3] as next_due_amount,
       m.id as move_id, m.to_day as move_to_day, md.date::text as move_to_date, m.created_at as move_created_at
     from subscriptions s
     join associations a on a.id = s.association_id
@@ -63,11 +63,12 @@ function mySubscriptionsSql(userId: number, today: string, only?: number): SQL {
     cross join lateral (
       select count(*)::int as total,
         (count(*) filter (where i.status = 'received'))::int as received,
-        (count(*) filter (where i.status = 'pending' and i.due_date < ${today}::date))::int as late
+        (count(*) filter (where i.status = 'pending' and i.due_date < ${today}::date))::int as late,
+        -- The next one due, in the same pass: the least (due date, day) of the pending ones with its
+        -- amount; arrays compare element by element (a second scan and sort cost ~0.1 ms a call).
+        min(array[i.due_date - date '2000-01-01', i.day_number, i.amount_piastres])
+          filter (where i.status = 'pending') as next_due
       from installments i where i.subscription_id = s.id) t
-    left join lateral (
-      select i.due_date, i.amount_piastres from installments i
-      where i.subscription_id = s.id and i.status = 'pending' order by ${BY_DUE_DATE} limit 1) nd on true
     left join turn_move_requests m on m.subscription_id = s.id and m.status = 0
     left join association_days md on md.association_id = m.association_id and md.day_number = m.to_day
     where s.user_id = ${userId} and s.status = 'active'${one}

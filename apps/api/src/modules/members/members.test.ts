@@ -64,7 +64,8 @@ describe('my associations', () => {
     const m = await member();
     const sub = (await subscribe(t.app, admin, { user_id: m.user.id, association_id: a.id, day_number: 30 })).json()
       .data;
-    await receive(sub.id, [1, 2, 3]);
+    // Day 5 paid ahead of day 4: the next one due is still day 4.
+    await receive(sub.id, [1, 2, 3, 5]);
     const res = await as(m.token, 'GET', '/me/subscriptions');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([
@@ -76,8 +77,8 @@ describe('my associations', () => {
         transfer_status: 'unpaid',
         transfer_date: null,
         installments_total: 1200,
-        installments_received: 3,
-        installments_late: 6,
+        installments_received: 4,
+        installments_late: 5,
         next_due: { due_date: '2027-01-04', amount: 50, status: 'late' },
         open_turn_move: null,
         can_move: true,
