@@ -3,8 +3,6 @@ import type { TWorkflowEvent } from '@portal/shared/schemas/workflow';
 import { type Machine, transitionOf } from '@portal/shared/workflow';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
-import { fixedRead } from '../db/prepared.js';
-import type { Reader } from '../db/transaction.js';
 import { AppError } from './app-error.js';
 import { type TxContext, viewerOf } from './context.js';
 
@@ -98,7 +96,7 @@ export type HistoryRow = {
 
 /**
  * A record's history rows, unordered: a detail read embeds it as a subquery (one statement for
- * the record and its history) and orders by `id` where it aggregates, so the SQL is written once.
+ * the record and its history, db/json-array.ts) and orders by `id` where it aggregates.
  */
 export function historySql(machine: string, id: number): SQL {
   return sql`select h.id, h.action, h.from_status, h.to_status, h.actor_id, u.name as actor_name, h.note,
@@ -107,15 +105,7 @@ export function historySql(machine: string, id: number): SQL {
     where h.machine = ${machine} and h.record_id = ${id}`;
 }
 
-const historyRows = fixedRead<HistoryRow, [string, number]>(
-  'workflow_history',
-  (machine, id) => sql`${historySql(machine, id)} order by h.id`,
-);
-
-/**
- * Times go through Date whether they came as a column's text or inside JSON (ISO with an offset),
- * so both reads give the same millisecond, cut rather than rounded.
- */
+/** A history row as the API shows it; its time goes through Date (JSON gives ISO with an offset). */
 export function toWorkflowEvent(r: HistoryRow): TWorkflowEvent {
   return {
     action: r.action,
@@ -125,10 +115,4 @@ export function toWorkflowEvent(r: HistoryRow): TWorkflowEvent {
     note: r.note,
     created_at: new Date(r.created_at).toISOString(),
   };
-}
-
-/** A record's history, oldest first, with who acted. */
-export async function historyOf(db: Reader, machine: { name: string }, id: number): Promise<TWorkflowEvent[]> {
-  const rows = await historyRows(db, machine.name, id);
-  return rows.map(toWorkflowEvent);
 }

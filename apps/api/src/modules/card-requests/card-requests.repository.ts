@@ -118,8 +118,8 @@ export async function findCardRequest(db: Reader, id: number, viewer: Viewer, ow
 }
 
 /**
- * A request with its history (oldest first, as `historyOf` gives it) in one statement: the two
- * reads one after another were two round trips per call. The history comes as a JSON array.
+ * A request with its history (oldest first) in one statement: the request and then its history
+ * were two round trips per call. The history comes as a JSON array.
  */
 const cardRequestDetailById = fixedRead<CardRequestRecord & { history: HistoryRow[] }, [number]>(
   'card_request_detail',

@@ -24,14 +24,6 @@ import {
 /** The role of the system's administrators; it always holds every permission (seed). */
 export const ADMIN_ROLE = 'admin';
 
-export async function findUserById(db: Reader, id: number): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return row;
-}
-
 /** The live user row, locked until the transaction ends: reads that decide a change to the user. */
 export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
   const [row] = await tx
